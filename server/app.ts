@@ -1,0 +1,33 @@
+import express from 'express';
+import type { Express } from 'express';
+import type { Config } from './config/env';
+import { errorLogsRouter } from './http/error-logs';
+import { errorHandler, sendError } from './http/errors';
+import { gatewayRouter } from './http/gateway';
+import { healthRouter } from './http/health';
+import { staticRouter } from './http/static-files';
+import type { Store } from './store/store';
+
+export type AppOptions = { config: Config; store: Store; distDir: string };
+
+/** Composes the HTTP service: `/api`, the `/db/` gateway, then the PWA's files. */
+export function createApp({ config, store, distDir }: AppOptions): Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', 'loopback');
+  app.use((_req, res, next) => {
+    res.setHeader('X-Content-Type-Options', 'nosniff');
+    res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin');
+    next();
+  });
+
+  const api = express.Router();
+  api.use(healthRouter(store, config));
+  api.use(errorLogsRouter(store));
+  api.use((_req, res) => sendError(res, 404, 'not_found', 'No such API endpoint.'));
+  app.use('/api', api);
+  app.use('/db', gatewayRouter(store));
+  app.use(staticRouter(distDir));
+  app.use(errorHandler);
+  return app;
+}

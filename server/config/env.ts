@@ -1,0 +1,161 @@
+/**
+ * Reads the service's configuration from the environment, once, at start. Every problem is
+ * collected so that the operator sees the whole list at once: a malformed value, or a variable
+ * missing from a group that is only partly set (Stripe, Twilio, Google), stops the start.
+ * A group left entirely unset selects the simulated adapter (demo mode).
+ */
+import path from 'node:path';
+
+export type AdapterMode = 'real' | 'simulated';
+
+export type Config = {
+  port: number;
+  host: string;
+  dataDir: string;
+  publicUrl: string | undefined;
+  couchdbUrl: string | undefined;
+  seedDemoData: boolean;
+  stripe: { secretKey: string; publishableKey: string; webhookSecret: string } | undefined;
+  twilio: { accountSid: string; authToken: string; fromNumber: string } | undefined;
+  smtp: { url: string; from: string } | undefined;
+  google: { issuer: string; clientId: string; clientSecret: string } | undefined;
+};
+
+export type ConfigResult = { config: Config; problems: string[]; notes: string[] };
+
+type Env = Record<string, string | undefined>;
+
+const DEFAULT_GOOGLE_ISSUER = 'https://accounts.google.com';
+
+export function readConfig(env: Env = process.env): ConfigResult {
+  const problems: string[] = [];
+  const notes: string[] = [];
+  const value = (name: string) => {
+    const raw = env[name]?.trim();
+    return raw ? raw : undefined;
+  };
+
+  const portText = value('PORT') ?? '8080';
+  const port = Number(portText);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    problems.push(`PORT is malformed: "${portText}" is not a port number (0-65535).`);
+  }
+
+  const couchdbUrl = value('COUCHDB_URL');
+  if (couchdbUrl) checkUrl('COUCHDB_URL', couchdbUrl, ['http:', 'https:'], problems, true);
+  const publicUrl = value('PUBLIC_URL');
+  if (publicUrl) checkUrl('PUBLIC_URL', publicUrl, ['http:', 'https:'], problems, false);
+
+  const seedText = value('SEED_DEMO_DATA') ?? 'true';
+  if (!['true', 'false'].includes(seedText)) problems.push('SEED_DEMO_DATA is malformed: use true or false.');
+
+  const stripe = group(env, problems, notes, 'payments', {
+    STRIPE_SECRET_KEY: /^(sk|rk)_(test|live)_\w+$/,
+    STRIPE_PUBLISHABLE_KEY: /^pk_(test|live)_\w+$/,
+    STRIPE_WEBHOOK_SECRET: /^whsec_\w+$/,
+  });
+  const twilio = group(env, problems, notes, 'telephony', {
+    TWILIO_ACCOUNT_SID: /^AC[0-9a-fA-F]{32}$/,
+    TWILIO_AUTH_TOKEN: /^\S{16,}$/,
+    TWILIO_FROM_NUMBER: /^\+[1-9]\d{6,14}$/,
+  });
+  const google = group(env, problems, notes, 'Google sign-in', {
+    GOOGLE_CLIENT_ID: /^\S+$/,
+    GOOGLE_CLIENT_SECRET: /^\S+$/,
+  });
+  const googleIssuer = value('GOOGLE_ISSUER') ?? DEFAULT_GOOGLE_ISSUER;
+  if (value('GOOGLE_ISSUER')) checkUrl('GOOGLE_ISSUER', googleIssuer, ['http:', 'https:'], problems, false);
+
+  const smtpUrl = value('SMTP_URL');
+  if (smtpUrl) checkUrl('SMTP_URL', smtpUrl, ['smtp:', 'smtps:'], problems, false);
+  else notes.push('mail: simulated (SMTP_URL not set): messages are written under DATA_DIR/mail.');
+
+  return {
+    config: {
+      port,
+      host: value('HOST') ?? '0.0.0.0',
+      dataDir: path.resolve(value('DATA_DIR') ?? './data'),
+      publicUrl,
+      couchdbUrl,
+      seedDemoData: seedText !== 'false',
+      stripe: stripe && {
+        secretKey: stripe.STRIPE_SECRET_KEY,
+        publishableKey: stripe.STRIPE_PUBLISHABLE_KEY,
+        webhookSecret: stripe.STRIPE_WEBHOOK_SECRET,
+      },
+      twilio: twilio && {
+        accountSid: twilio.TWILIO_ACCOUNT_SID,
+        authToken: twilio.TWILIO_AUTH_TOKEN,
+        fromNumber: twilio.TWILIO_FROM_NUMBER,
+      },
+      smtp: smtpUrl
+        ? { url: smtpUrl, from: value('MAIL_FROM') ?? 'SOS Expat <no-reply@localhost>' }
+        : undefined,
+      google: google && {
+        issuer: googleIssuer,
+        clientId: google.GOOGLE_CLIENT_ID,
+        clientSecret: google.GOOGLE_CLIENT_SECRET,
+      },
+    },
+    problems,
+    notes,
+  };
+}
+
+/** A group of variables that go together: all set (and well formed), or none. */
+function group<K extends string>(
+  env: Env,
+  problems: string[],
+  notes: string[],
+  label: string,
+  patterns: Record<K, RegExp>,
+): Record<K, string> | undefined {
+  const names = Object.keys(patterns) as K[];
+  const set = names.filter((n) => env[n]?.trim());
+  if (set.length === 0) {
+    notes.push(`${label}: simulated (${names.join(', ')} not set).`);
+    return undefined;
+  }
+  const missing = names.filter((n) => !env[n]?.trim());
+  for (const name of missing) problems.push(`${name} is missing (needed with ${set.join(', ')}).`);
+  for (const name of set) {
+    if (!patterns[name].test(env[name]!.trim())) problems.push(`${name} is malformed.`);
+  }
+  if (missing.length > 0) return undefined;
+  return Object.fromEntries(names.map((n) => [n, env[n]!.trim()])) as Record<K, string>;
+}
+
+function checkUrl(
+  name: string,
+  raw: string,
+  protocols: string[],
+  problems: string[],
+  needsCredentials: boolean,
+) {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    problems.push(`${name} is malformed: not a URL.`);
+    return;
+  }
+  if (!protocols.includes(url.protocol)) {
+    problems.push(`${name} is malformed: use ${protocols.map((p) => p.replace(':', '://')).join(' or ')}.`);
+  }
+  if (needsCredentials && (!url.username || !url.password)) {
+    problems.push(
+      `${name} is malformed: it must carry the admin credentials (http://admin:secret@host:5984).`,
+    );
+  }
+}
+
+export function adapterModes(
+  config: Config,
+): Record<'payments' | 'telephony' | 'mail' | 'googleSignIn', string> {
+  return {
+    payments: config.stripe ? 'stripe' : 'simulated',
+    telephony: config.twilio ? 'twilio' : 'simulated',
+    mail: config.smtp ? 'smtp' : 'simulated',
+    googleSignIn: config.google ? 'oidc' : 'disabled',
+  };
+}

@@ -1,0 +1,31 @@
+import type { NextFunction, Request, Response } from 'express';
+
+/** An error a service throws for the caller's mistake; only the HTTP edge turns it into a status. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export function sendError(res: Response, status: number, code: string, message: string) {
+  res.status(status).json({ error: { code, message } });
+}
+
+/** The last middleware: caller mistakes keep their status; anything else is logged and answered 500. */
+export function errorHandler(error: unknown, _req: Request, res: Response, _next: NextFunction) {
+  if (error instanceof ApiError) return sendError(res, error.status, error.code, error.message);
+  const status = (error as { status?: unknown }).status;
+  const type = (error as { type?: unknown }).type;
+  if (status === 413) return sendError(res, 413, 'payload_too_large', 'The request body is too large.');
+  if (status === 400 && type === 'entity.parse.failed') {
+    return sendError(res, 400, 'bad_json', 'The request body is not valid JSON.');
+  }
+  console.error(error);
+  if (res.headersSent) return res.end();
+  sendError(res, 500, 'internal', 'Something went wrong on our side.');
+}

@@ -1,0 +1,329 @@
+/**
+ * The replication gateway, mounted at `/db/`: the only door from a browser to the store.
+ *
+ * Invariants:
+ * - Public databases (`providers`, `content`, `config`) can be pulled by anyone and written by
+ *   nobody through here.
+ * - A signed-in user can pull and push their own `userdb-<hex>` and nothing else of any user.
+ * - Only what RxDB's CouchDB replication needs is allowed (`GET _changes`, `GET|POST _all_docs`,
+ *   `POST _bulk_docs` on one's own database, plus the database info and single-document reads);
+ *   everything else, server-wide paths (`_all_dbs`, `_users`, `_session`, `_replicate`…), design
+ *   documents, `_security`, creating or deleting a database, is answered 401/403 here with a JSON
+ *   body and never reaches the store.
+ * - Every pushed document is checked against the shared schema of its type. A refused document is
+ *   answered as a `conflict` row carrying the reason (RxDB retries any other error for ever, which
+ *   would stall the whole push), the valid documents of the same batch are written, and when RxDB
+ *   then asks for the server's version of a refused document the server has no copy of, the
+ *   gateway answers a tombstone, so the browser ends on the server's state.
+ * Reads are streamed through untouched, so that pulling through the gateway costs about what
+ * pulling from the store does.
+ */
+import http from 'node:http';
+import express from 'express';
+import type { NextFunction, Request, Response, Router } from 'express';
+import { createMineValidator } from '../../src/domain/mine-validation';
+import { MINE_TYPES, isMineType } from '../../src/domain/mine';
+import { isUserDbName, userDbName } from '../../src/domain/user-db';
+import { SESSION_COOKIE, parseCookies, resolveSession } from '../services/sessions';
+import type { SessionUser } from '../services/sessions';
+import type { Store } from '../store/store';
+
+export const PUBLIC_DATABASES = new Set(['providers', 'content', 'config']);
+const MAX_PUSH_DOCS = 500;
+const MAX_PUSH_BYTES = '2mb';
+const CHANGES_PARAMS = new Set([
+  'style',
+  'feed',
+  'include_docs',
+  'since',
+  'heartbeat',
+  'limit',
+  'seq_interval',
+  'timeout',
+  'descending',
+]);
+const ALL_DOCS_PARAMS = new Set([
+  'include_docs',
+  'keys',
+  'key',
+  'startkey',
+  'endkey',
+  'start_key',
+  'end_key',
+  'limit',
+  'skip',
+  'descending',
+  'inclusive_end',
+]);
+
+type Access = { db: string; owner?: SessionUser };
+type GatewayLocals = { access: Access };
+type BulkRow = { id?: string; rev?: string; ok?: boolean; error?: string; reason?: string };
+type CouchDoc = Record<string, unknown> & { _id?: unknown; _rev?: unknown; _deleted?: unknown };
+
+function refuse(res: Response, status: 401 | 403 | 404 | 400 | 413, code: string, message: string) {
+  res.status(status).json({ error: { code, message } });
+}
+
+export function gatewayRouter(store: Store): Router {
+  const router = express.Router({ caseSensitive: true, strict: true });
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
+  const validateMine = createMineValidator();
+  const target = new URL(store.origin);
+
+  router.use((_req, res, next) => {
+    res.setHeader('Cache-Control', 'no-store');
+    next();
+  });
+
+  /** Decides who may touch the database named in the path; every other check builds on this one. */
+  async function authorize(req: Request, res: Response<unknown, GatewayLocals>, next: NextFunction) {
+    const db = String(req.params.db);
+    if (PUBLIC_DATABASES.has(db)) {
+      res.locals.access = { db };
+      return next();
+    }
+    if (!isUserDbName(db)) return refuse(res, 403, 'forbidden', `The database ${db} cannot be reached.`);
+    const owner = await resolveSession(store, parseCookies(req.headers.cookie).get(SESSION_COOKIE));
+    if (!owner) return refuse(res, 401, 'unauthorized', 'Sign in to reach your own data.');
+    if (userDbName(owner.uid) !== db) {
+      return refuse(res, 403, 'forbidden', 'This database belongs to another user.');
+    }
+    res.locals.access = { db, owner };
+    next();
+  }
+
+  const readOnly = (req: Request, res: Response<unknown, GatewayLocals>, next: NextFunction) =>
+    res.locals.access.owner ? next() : refuse(res, 403, 'read_only', 'This database is read-only.');
+
+  // Database info: RxDB does not need it, but it is a harmless read that tools expect.
+  router.get('/:db/', authorize, (req, res) => proxy(req, res, `/${res.locals.access.db}/`));
+
+  router.get('/:db/_changes', authorize, (req, res) =>
+    proxy(req, res, `/${res.locals.access.db}/_changes${allowedQuery(req, CHANGES_PARAMS)}`),
+  );
+
+  router.get('/:db/_all_docs', authorize, async (req, res, next) => {
+    const query = allowedQuery(req, ALL_DOCS_PARAMS);
+    if (!res.locals.access.owner || typeof req.query.keys !== 'string') {
+      return proxy(req, res, `/${res.locals.access.db}/_all_docs${query}`);
+    }
+    // RxDB's push asks here for the server's version of the documents it was refused.
+    try {
+      res.json(withTombstones(await storeJson('GET', `/${res.locals.access.db}/_all_docs${query}`)));
+    } catch (error) {
+      next(error);
+    }
+  });
+
+  router.post(
+    '/:db/_all_docs',
+    authorize,
+    express.json({ limit: MAX_PUSH_BYTES }),
+    (req: Request, res: Response<unknown, GatewayLocals>) => {
+      const body = req.body as { keys?: unknown } | undefined;
+      if (!body || !Array.isArray(body.keys))
+        return refuse(res, 400, 'bad_request', 'keys must be an array.');
+      const query = allowedQuery(req, ALL_DOCS_PARAMS);
+      return proxy(req, res, `/${res.locals.access.db}/_all_docs${query}`, JSON.stringify(body));
+    },
+  );
+
+  router.post(
+    '/:db/_bulk_docs',
+    authorize,
+    readOnly,
+    express.json({ limit: MAX_PUSH_BYTES }),
+    async (req: Request, res: Response<unknown, GatewayLocals>, next: NextFunction) => {
+      try {
+        await bulkDocs(req, res);
+      } catch (error) {
+        next(error);
+      }
+    },
+  );
+
+  // Single document reads, never design or local documents.
+  router.get('/:db/:docid', authorize, (req, res) => {
+    const id = String(req.params.docid);
+    if (id.startsWith('_')) return refuse(res, 403, 'forbidden', 'This path cannot be reached.');
+    return proxy(req, res, `/${res.locals.access.db}/${encodeURIComponent(id)}`);
+  });
+
+  // Everything else under a database: writes to public databases, _security, _design, PUT/DELETE…
+  router.all('/:db{/*rest}', authorize, (_req, res) =>
+    refuse(res, 403, 'forbidden', 'This operation is not allowed through the gateway.'),
+  );
+  // Server-wide paths: /db/, /db/_all_dbs, /db/_session…
+  router.all('/{*rest}', (_req, res) => refuse(res, 403, 'forbidden', 'This path cannot be reached.'));
+
+  async function bulkDocs(req: Request, res: Response<unknown, GatewayLocals>) {
+    const { db } = res.locals.access;
+    const body = req.body as { docs?: unknown; new_edits?: unknown } | undefined;
+    if (!body || !Array.isArray(body.docs)) return refuse(res, 400, 'bad_request', 'docs must be an array.');
+    if (body.new_edits === false) return refuse(res, 403, 'forbidden', 'new_edits=false is not allowed.');
+    if (body.docs.length > MAX_PUSH_DOCS) {
+      return refuse(res, 413, 'too_many_documents', `At most ${MAX_PUSH_DOCS} documents per request.`);
+    }
+    const docs = body.docs as CouchDoc[];
+    const ids = docs.map((doc) => (typeof doc?._id === 'string' ? doc._id : undefined));
+    const existing = await currentTypes(
+      db,
+      ids.filter((id): id is string => id !== undefined),
+    );
+
+    const results: (BulkRow | undefined)[] = [];
+    const accepted: CouchDoc[] = [];
+    const acceptedAt: number[] = [];
+    docs.forEach((doc, index) => {
+      const reason = refusal(doc, existing);
+      if (reason) {
+        results[index] = { id: ids[index], error: 'conflict', reason: `rejected: ${reason}` };
+      } else {
+        accepted.push(doc);
+        acceptedAt.push(index);
+      }
+    });
+    if (accepted.length > 0) {
+      const written = (await storeJson('POST', `/${db}/_bulk_docs`, { docs: accepted })) as BulkRow[];
+      written.forEach((row, i) => {
+        results[acceptedAt[i]!] = row;
+      });
+    }
+    res.status(201).json(results);
+  }
+
+  /** Why a pushed document is refused, or undefined when it may be written. */
+  function refusal(doc: CouchDoc, existing: Map<string, string | undefined>): string | undefined {
+    if (!doc || typeof doc !== 'object' || Array.isArray(doc)) return 'not a document';
+    const id = doc._id;
+    if (typeof id !== 'string' || id.length === 0) return 'missing _id';
+    if (id.startsWith('_')) return 'design and local documents cannot be written';
+    const fields: Record<string, unknown> = { id };
+    for (const [key, value] of Object.entries(doc)) {
+      if (key === '_id' || key === '_rev' || key === '_deleted') continue;
+      if (key.startsWith('_')) return `field ${key} is not allowed`;
+      fields[key] = value;
+    }
+    const previousType = existing.get(id);
+    if (existing.has(id) && previousType !== fields.type) return 'the type of a document cannot change';
+    const check = validateMine(fields);
+    if (!check.ok) return check.reason;
+    if (!MINE_TYPES[check.type].ownerWritable)
+      return `${check.type} documents are written by the service only`;
+    return undefined;
+  }
+
+  /** The type of each of these documents currently on the server (deleted ones included). */
+  async function currentTypes(db: string, ids: string[]): Promise<Map<string, string | undefined>> {
+    const types = new Map<string, string | undefined>();
+    if (ids.length === 0) return types;
+    const answer = (await storeJson('POST', `/${db}/_all_docs?include_docs=true`, { keys: ids })) as {
+      rows: { key: string; value?: { deleted?: boolean }; doc?: { type?: unknown } | null }[];
+    };
+    for (const row of answer.rows) {
+      if (row.doc && isMineType(row.doc.type)) types.set(row.key, row.doc.type);
+      else if (row.doc) types.set(row.key, String(row.doc.type));
+    }
+    return types;
+  }
+
+  function storeRequest(method: string, path: string, body?: string) {
+    return http.request({
+      protocol: target.protocol,
+      hostname: target.hostname,
+      port: target.port,
+      path: target.pathname.replace(/\/$/, '') + path,
+      method,
+      agent,
+      headers: {
+        authorization: store.authorization,
+        accept: 'application/json',
+        ...(body === undefined
+          ? {}
+          : { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) }),
+      },
+    });
+  }
+
+  function storeJson(method: string, path: string, body?: unknown): Promise<unknown> {
+    const payload = body === undefined ? undefined : JSON.stringify(body);
+    return new Promise((resolve, reject) => {
+      const upstream = storeRequest(method, path, payload);
+      upstream.on('response', (answer) => {
+        const chunks: Buffer[] = [];
+        answer.on('data', (chunk: Buffer) => chunks.push(chunk));
+        answer.on('end', () => {
+          const text = Buffer.concat(chunks).toString('utf8');
+          if ((answer.statusCode ?? 500) >= 400) {
+            reject(
+              new Error(`store answered ${answer.statusCode} to ${method} ${path}: ${text.slice(0, 200)}`),
+            );
+            return;
+          }
+          try {
+            resolve(JSON.parse(text));
+          } catch (error) {
+            reject(error);
+          }
+        });
+        answer.on('error', reject);
+      });
+      upstream.on('error', reject);
+      upstream.end(payload);
+    });
+  }
+
+  /** Streams the store's answer back; stops the upstream request when the browser goes away. */
+  function proxy(req: Request, res: Response, path: string, body?: string) {
+    const upstream = storeRequest(req.method, path, body);
+    const abort = () => upstream.destroy();
+    res.on('close', abort);
+    upstream.on('response', (answer) => {
+      res.status(answer.statusCode ?? 502);
+      const type = answer.headers['content-type'];
+      if (type) res.setHeader('Content-Type', type);
+      answer.pipe(res);
+    });
+    upstream.on('error', () => {
+      if (!res.headersSent) refuse502(res);
+      else res.end();
+    });
+    upstream.end(body);
+  }
+
+  return router;
+}
+
+function refuse502(res: Response) {
+  res.status(502).json({ error: { code: 'store_unavailable', message: 'The store is not reachable.' } });
+}
+
+/** The request's query string, keeping only the parameters the store may receive. */
+function allowedQuery(req: Request, allowed: Set<string>): string {
+  const raw = req.originalUrl.split('?')[1];
+  if (!raw) return '';
+  const params = new URLSearchParams(raw);
+  const kept = new URLSearchParams();
+  for (const [key, value] of params) if (allowed.has(key)) kept.append(key, value);
+  const text = kept.toString();
+  return text ? `?${text}` : '';
+}
+
+function withTombstones(answer: unknown): unknown {
+  const result = answer as { rows?: { key: string; value?: { rev?: string }; doc?: unknown }[] };
+  if (!Array.isArray(result.rows)) return answer;
+  return {
+    ...result,
+    rows: result.rows.map((row) =>
+      row.doc
+        ? row
+        : {
+            id: row.key,
+            key: row.key,
+            value: { rev: row.value?.rev ?? '0-0', deleted: true },
+            doc: { _id: row.key, _rev: row.value?.rev ?? '0-0', _deleted: true },
+          },
+    ),
+  };
+}

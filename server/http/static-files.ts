@@ -1,0 +1,42 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import express from 'express';
+import type { Router } from 'express';
+
+/**
+ * Serves the built PWA from `dist/`: hashed assets cached for a year, the service worker, the
+ * manifest and the HTML shell always revalidated, and the shell for every other page so that the
+ * browser's router resolves it.
+ */
+export function staticRouter(distDir: string): Router {
+  const router = express.Router();
+  const indexHtml = path.join(distDir, 'index.html');
+  if (!existsSync(indexHtml)) {
+    router.get('/{*path}', (_req, res) => {
+      res
+        .status(503)
+        .type('text/plain')
+        .send('The app is not built yet: run `npm run build` (npm start does it).');
+    });
+    return router;
+  }
+  router.use(
+    express.static(distDir, {
+      index: false,
+      setHeaders(res, filePath) {
+        const relative = path.relative(distDir, filePath).split(path.sep).join('/');
+        if (relative.startsWith('assets/'))
+          res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+        else if (/^(sw\.js|workbox-[\w-]+\.js|manifest\.webmanifest)$/.test(relative)) {
+          res.setHeader('Cache-Control', 'no-cache');
+        } else res.setHeader('Cache-Control', 'public, max-age=86400');
+      },
+    }),
+  );
+  router.get('/{*path}', (req, res, next) => {
+    if (!req.accepts('html')) return next();
+    res.setHeader('Cache-Control', 'no-cache');
+    res.sendFile(indexHtml);
+  });
+  return router;
+}

@@ -1,0 +1,65 @@
+/**
+ * `npm start` ends here: reads the configuration (stopping on any problem, all listed), opens the
+ * store (COUCHDB_URL, or the embedded one under DATA_DIR), migrates and seeds it, then serves the
+ * API, the replication gateway and the PWA until SIGINT or SIGTERM.
+ */
+import type { Server } from 'node:http';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createApp } from './app';
+import { readConfig } from './config/env';
+import { seedDemoData } from './seed/seed';
+import { startEmbeddedStore } from './store/embedded';
+import { migrate } from './store/migrate';
+import { connectStore } from './store/store';
+
+const DIST_DIR = fileURLToPath(new URL('../dist/', import.meta.url));
+
+async function main() {
+  const { config, problems, notes } = readConfig();
+  for (const note of notes) console.log(`[config] ${note}`);
+  if (problems.length > 0) {
+    console.error('The service cannot start; fix these environment variables:');
+    for (const problem of problems) console.error(`  - ${problem}`);
+    process.exit(1);
+  }
+
+  const store = config.couchdbUrl
+    ? connectStore(config.couchdbUrl, 'couchdb')
+    : await startEmbeddedStore(config.dataDir);
+  console.log(
+    store.kind === 'couchdb'
+      ? `[store] CouchDB at ${store.origin}`
+      : `[store] embedded store (pid ${store.pid}), data in ${path.join(config.dataDir, 'store')}`,
+  );
+  const migration = await migrate(store);
+  if (migration.created.length) console.log(`[store] created ${migration.created.join(', ')}`);
+  if (config.seedDemoData) {
+    const seeded = await seedDemoData(store, new Date());
+    if (seeded.length) console.log(`[seed] added ${seeded.join(', ')}`);
+  }
+
+  const app = createApp({ config, store, distDir: DIST_DIR });
+  const server: Server = app.listen(config.port, config.host, () => {
+    const address = server.address();
+    const port = typeof address === 'object' && address ? address.port : config.port;
+    console.log(`[http] listening on http://localhost:${port}`);
+  });
+
+  let stopping = false;
+  const stop = async () => {
+    if (stopping) return;
+    stopping = true;
+    server.closeAllConnections();
+    server.close();
+    await store.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

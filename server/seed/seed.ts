@@ -1,0 +1,45 @@
+/**
+ * Demo data for a fresh store: the provider directory and the public configuration. Idempotent:
+ * only documents that are missing are written, so a second start adds nothing and an edit made
+ * since (by an admin, say) is never overwritten.
+ */
+import { CONFIG_IDS } from '../../src/domain/config';
+import type { ConfigDoc } from '../../src/domain/config';
+import {
+  defaultMarketingStats,
+  defaultPlatformSettings,
+  defaultPricing,
+} from '../../src/domain/platform-defaults';
+import type { Store } from '../store/store';
+import { demoProviders } from './demo-providers';
+
+type Doc = { _id: string; [key: string]: unknown };
+
+export async function seedDemoData(store: Store, now: Date): Promise<string[]> {
+  const added: string[] = [];
+  const providers = demoProviders(now).map(({ id, ...rest }) => ({ _id: id, ...rest }));
+  const providersAdded = await insertMissing(store, 'providers', providers);
+  if (providersAdded) added.push(`${providersAdded} providers`);
+
+  const stamp = now.toISOString();
+  const config: (Omit<ConfigDoc, 'id'> & { _id: string })[] = [
+    { _id: CONFIG_IDS.pricing, type: 'pricing', value: defaultPricing(), updatedAt: stamp },
+    { _id: CONFIG_IDS.settings, type: 'settings', value: defaultPlatformSettings(), updatedAt: stamp },
+    { _id: CONFIG_IDS.stats, type: 'stats', value: defaultMarketingStats(), updatedAt: stamp },
+  ];
+  const configAdded = await insertMissing(store, 'config', config);
+  if (configAdded) added.push(`${configAdded} configuration documents`);
+  return added;
+}
+
+async function insertMissing(store: Store, dbName: string, docs: Doc[]): Promise<number> {
+  const db = store.db(dbName);
+  const { rows } = await db.fetch({ keys: docs.map((d) => d._id) });
+  const present = new Set(rows.filter((row) => !('error' in row)).map((row) => row.key));
+  const missing = docs.filter((doc) => !present.has(doc._id));
+  if (missing.length === 0) return 0;
+  const results = await db.bulk({ docs: missing });
+  const failed = results.filter((r) => r.error && r.error !== 'conflict');
+  if (failed.length) throw new Error(`Seeding ${dbName} failed: ${JSON.stringify(failed.slice(0, 3))}`);
+  return results.filter((r) => !r.error).length;
+}

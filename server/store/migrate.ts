@@ -1,0 +1,88 @@
+/**
+ * The start-up migration: every database of `couchdb/databases.json` exists, with its `_security`
+ * object and design documents exactly as the files in `couchdb/` say. Idempotent: a second run
+ * writes nothing, so a fresh CouchDB cluster and the embedded store end up identical.
+ */
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ensureDatabase, getOrUndefined } from './store';
+import type { Store } from './store';
+
+const COUCHDB_DIR = fileURLToPath(new URL('../../couchdb/', import.meta.url));
+
+type DatabaseSpec = { name: string; security: string; design: string[] };
+type Security = {
+  admins: { names: string[]; roles: string[] };
+  members: { names: string[]; roles: string[] };
+};
+type DesignDoc = { _id: string; _rev?: string; [key: string]: unknown };
+
+export type MigrationReport = { created: string[]; securityUpdated: string[]; designUpdated: string[] };
+
+async function readJson<T>(relative: string): Promise<T> {
+  const parsed = JSON.parse(await readFile(path.join(COUCHDB_DIR, relative), 'utf8')) as T & {
+    $comment?: string;
+  };
+  delete parsed.$comment;
+  return parsed;
+}
+
+export async function readSecurity(name: string, uid?: string): Promise<Security> {
+  const security = await readJson<Security>(`security/${name}.json`);
+  if (uid !== undefined) security.members.names = security.members.names.map((n) => n.replace('{uid}', uid));
+  return security;
+}
+
+export async function migrate(store: Store): Promise<MigrationReport> {
+  const { databases } = await readJson<{ databases: DatabaseSpec[] }>('databases.json');
+  const report: MigrationReport = { created: [], securityUpdated: [], designUpdated: [] };
+  for (const spec of databases) {
+    if (await ensureDatabase(store, spec.name)) report.created.push(spec.name);
+    if (await applySecurity(store, spec.name, await readSecurity(spec.security))) {
+      report.securityUpdated.push(spec.name);
+    }
+    for (const design of spec.design) {
+      const doc = await readJson<DesignDoc>(`design/${design}.json`);
+      if (await applyDesign(store, spec.name, doc)) report.designUpdated.push(`${spec.name}/${doc._id}`);
+    }
+  }
+  return report;
+}
+
+/** Writes `_security` when it differs from the wanted one; true when written. */
+export async function applySecurity(store: Store, dbName: string, wanted: Security): Promise<boolean> {
+  const current = await store.server.request({ db: dbName, path: '_security' });
+  if (sameJson(current, wanted)) return false;
+  await store.server.request({ db: dbName, path: '_security', method: 'PUT', body: wanted });
+  return true;
+}
+
+async function applyDesign(store: Store, dbName: string, wanted: DesignDoc): Promise<boolean> {
+  const db = store.db<DesignDoc>(dbName);
+  const current = await getOrUndefined(db, wanted._id);
+  if (current) {
+    const { _rev, ...rest } = current;
+    if (sameJson(rest, wanted)) return false;
+    await db.insert({ ...wanted, _rev });
+  } else {
+    await db.insert(wanted);
+  }
+  return true;
+}
+
+function sameJson(a: unknown, b: unknown): boolean {
+  return JSON.stringify(sortKeys(a)) === JSON.stringify(sortKeys(b));
+}
+
+function sortKeys(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(sortKeys);
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(
+      Object.entries(value)
+        .sort(([a], [b]) => a.localeCompare(b))
+        .map(([k, v]) => [k, sortKeys(v)]),
+    );
+  }
+  return value;
+}

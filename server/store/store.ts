@@ -1,0 +1,112 @@
+/**
+ * The one door from the service to the CouchDB-compatible store. Everything on the server reads and
+ * writes through this module (nano underneath); the replication gateway is the only other user of
+ * the store's address, and it takes it from here too.
+ *
+ * The store is either a real CouchDB (COUCHDB_URL) or the embedded express-pouchdb started by
+ * `startEmbeddedStore`; both are addressed the same way, with admin credentials.
+ */
+import nano from 'nano';
+import type { DocumentScope, ServerScope } from 'nano';
+
+export type StoreKind = 'couchdb' | 'embedded';
+
+export type Store = {
+  kind: StoreKind;
+  /** The embedded store's process id (undefined for a real CouchDB). */
+  pid?: number;
+  /** The store's origin without credentials, e.g. http://127.0.0.1:5984 */
+  origin: string;
+  /** `Basic …` header value for the admin credentials. */
+  authorization: string;
+  server: ServerScope;
+  db<T extends object = Record<string, unknown>>(name: string): DocumentScope<T>;
+  close(): Promise<void>;
+};
+
+export class StoreError extends Error {
+  constructor(
+    message: string,
+    readonly statusCode?: number,
+  ) {
+    super(message);
+    this.name = 'StoreError';
+  }
+}
+
+/** Connects to a store given a URL carrying admin credentials (`http://admin:secret@host:5984`). */
+export function connectStore(
+  url: string,
+  kind: StoreKind,
+  close: () => Promise<void> = async () => {},
+  pid?: number,
+): Store {
+  const parsed = new URL(url);
+  const user = decodeURIComponent(parsed.username);
+  const password = decodeURIComponent(parsed.password);
+  parsed.username = '';
+  parsed.password = '';
+  const origin = parsed.origin + parsed.pathname.replace(/\/$/, '');
+  const authorization = 'Basic ' + Buffer.from(`${user}:${password}`).toString('base64');
+  const server = nano({ url: origin, headers: { authorization } });
+  return {
+    kind,
+    pid,
+    origin,
+    authorization,
+    server,
+    db: <T extends object>(name: string) => server.use<T>(name),
+    close,
+  };
+}
+
+/** True for nano's "not found" answers. */
+export function isNotFound(error: unknown): boolean {
+  return statusOf(error) === 404;
+}
+
+export function isConflict(error: unknown): boolean {
+  return statusOf(error) === 409;
+}
+
+export function statusOf(error: unknown): number | undefined {
+  if (error && typeof error === 'object' && 'statusCode' in error) {
+    const code = (error as { statusCode?: unknown }).statusCode;
+    return typeof code === 'number' ? code : undefined;
+  }
+  return undefined;
+}
+
+/** Reads a document, or `undefined` when it does not exist. */
+export async function getOrUndefined<T extends object>(
+  db: DocumentScope<T>,
+  id: string,
+): Promise<(T & { _id: string; _rev: string }) | undefined> {
+  try {
+    return (await db.get(id)) as T & { _id: string; _rev: string };
+  } catch (error) {
+    if (isNotFound(error)) return undefined;
+    throw error;
+  }
+}
+
+/** Creates a database when missing; true when it was created. */
+export async function ensureDatabase(store: Store, name: string): Promise<boolean> {
+  try {
+    await store.server.db.create(name);
+    return true;
+  } catch (error) {
+    if (statusOf(error) === 412) return false;
+    throw error;
+  }
+}
+
+/** Whether the store answers, and how many databases it holds. */
+export async function storeHealth(store: Store): Promise<{ ok: boolean; kind: StoreKind; error?: string }> {
+  try {
+    await store.server.info();
+    return { ok: true, kind: store.kind };
+  } catch (error) {
+    return { ok: false, kind: store.kind, error: error instanceof Error ? error.message : String(error) };
+  }
+}

@@ -1,0 +1,100 @@
+/**
+ * Installability and updates. The service worker is registered only when none controls the page
+ * (spec section 7); when one already does, the browser keeps checking for updates on navigation and
+ * we only watch for a new version waiting. A waiting version takes over when the user accepts the
+ * update prompt, and the page reloads onto it. The browser's install prompt is kept until the user
+ * asks to install.
+ */
+import { useSyncExternalStore } from 'react';
+import { Workbox } from 'workbox-window';
+
+type InstallPromptEvent = Event & { prompt(): Promise<void>; userChoice: Promise<{ outcome: string }> };
+export type PwaState = { updateReady: boolean; canInstall: boolean };
+
+let state: PwaState = { updateReady: false, canInstall: false };
+let applyUpdate: (() => void) | undefined;
+let installEvent: InstallPromptEvent | undefined;
+const listeners = new Set<() => void>();
+
+function set(next: Partial<PwaState>) {
+  state = { ...state, ...next };
+  for (const listener of listeners) listener();
+}
+
+const UPDATE_CHECK_MS = 60 * 60 * 1000;
+
+export function setUpPwa() {
+  window.addEventListener('beforeinstallprompt', (event) => {
+    event.preventDefault();
+    installEvent = event as InstallPromptEvent;
+    set({ canInstall: true });
+  });
+  window.addEventListener('appinstalled', () => {
+    installEvent = undefined;
+    set({ canInstall: false });
+  });
+  if (!('serviceWorker' in navigator) || import.meta.env.DEV) return;
+
+  if (!navigator.serviceWorker.controller) {
+    const workbox = new Workbox('/sw.js');
+    workbox.addEventListener('waiting', () => {
+      offerUpdate(() => {
+        workbox.addEventListener('controlling', () => window.location.reload());
+        workbox.messageSkipWaiting();
+      });
+    });
+    void workbox.register();
+  } else {
+    void navigator.serviceWorker.getRegistration().then((registration) => {
+      if (!registration) return;
+      watchRegistration(registration);
+      setInterval(() => void registration.update().catch(() => undefined), UPDATE_CHECK_MS);
+    });
+  }
+}
+
+function watchRegistration(registration: ServiceWorkerRegistration) {
+  const offer = (worker: ServiceWorker) =>
+    offerUpdate(() => {
+      navigator.serviceWorker.addEventListener('controllerchange', () => window.location.reload(), {
+        once: true,
+      });
+      worker.postMessage({ type: 'SKIP_WAITING' });
+    });
+  if (registration.waiting) offer(registration.waiting);
+  registration.addEventListener('updatefound', () => {
+    const worker = registration.installing;
+    worker?.addEventListener('statechange', () => {
+      if (worker.state === 'installed' && navigator.serviceWorker.controller) offer(worker);
+    });
+  });
+}
+
+function offerUpdate(apply: () => void) {
+  applyUpdate = apply;
+  set({ updateReady: true });
+}
+
+export function acceptUpdate() {
+  applyUpdate?.();
+}
+
+export async function promptInstall(): Promise<void> {
+  const event = installEvent;
+  if (!event) return;
+  await event.prompt();
+  await event.userChoice;
+  installEvent = undefined;
+  set({ canInstall: false });
+}
+
+export function usePwaState(): PwaState {
+  return useSyncExternalStore(
+    (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    () => state,
+    () => state,
+  );
+}

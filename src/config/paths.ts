@@ -1,0 +1,92 @@
+/**
+ * Every route of the app, with its aliases (spec section 2), in one table so that no URL is typed
+ * by hand elsewhere. `screen` names the screen a route shows; an alias shows the same screen.
+ */
+import type { Provider } from '../domain/provider';
+
+export type ScreenId =
+  | 'home'
+  | 'login'
+  | 'register'
+  | 'registerClient'
+  | 'registerLawyer'
+  | 'registerExpat'
+  | 'passwordReset'
+  | 'pricing'
+  | 'contact'
+  | 'howItWorks'
+  | 'faq'
+  | 'helpCentre'
+  | 'testimonials'
+  | 'testimonial'
+  | 'termsClients'
+  | 'termsLawyers'
+  | 'termsExpats'
+  | 'privacyPolicy'
+  | 'cookies'
+  | 'consumers'
+  | 'seo'
+  | 'serviceStatus'
+  | 'lawyerCall'
+  | 'expatCall'
+  | 'providers'
+  | 'providerProfile';
+
+export type RouteEntry = { screen: ScreenId; path: string; aliases: string[] };
+
+const TESTIMONIAL_TAIL = ':serviceType/:country/:year/:language/:id';
+
+export const routes: RouteEntry[] = [
+  { screen: 'home', path: '/', aliases: [] },
+  { screen: 'login', path: '/login', aliases: [] },
+  { screen: 'register', path: '/register', aliases: [] },
+  { screen: 'registerClient', path: '/register/client', aliases: [] },
+  { screen: 'registerLawyer', path: '/register/lawyer', aliases: [] },
+  { screen: 'registerExpat', path: '/register/expat', aliases: [] },
+  { screen: 'passwordReset', path: '/password-reset', aliases: [] },
+  { screen: 'pricing', path: '/tarifs', aliases: ['/pricing'] },
+  { screen: 'contact', path: '/contact', aliases: [] },
+  { screen: 'howItWorks', path: '/how-it-works', aliases: [] },
+  { screen: 'faq', path: '/faq', aliases: [] },
+  { screen: 'helpCentre', path: '/centre-aide', aliases: [] },
+  { screen: 'testimonials', path: '/testimonials', aliases: ['/temoignages'] },
+  {
+    screen: 'testimonial',
+    path: `/testimonials/${TESTIMONIAL_TAIL}`,
+    aliases: [`/temoignages/${TESTIMONIAL_TAIL}`],
+  },
+  {
+    screen: 'termsClients',
+    path: '/terms-clients',
+    aliases: ['/cgu-clients', '/conditions-generales-clients'],
+  },
+  { screen: 'termsLawyers', path: '/terms-lawyers', aliases: ['/cgu-avocats'] },
+  { screen: 'termsExpats', path: '/terms-expats', aliases: ['/cgu-expatries'] },
+  { screen: 'privacyPolicy', path: '/privacy-policy', aliases: ['/politique-confidentialite'] },
+  { screen: 'cookies', path: '/cookies', aliases: [] },
+  { screen: 'consumers', path: '/consumers', aliases: ['/consommateurs'] },
+  { screen: 'seo', path: '/seo', aliases: ['/referencement'] },
+  { screen: 'serviceStatus', path: '/statut-service', aliases: [] },
+  { screen: 'lawyerCall', path: '/sos-appel', aliases: [] },
+  { screen: 'expatCall', path: '/appel-expatrie', aliases: [] },
+  { screen: 'providers', path: '/providers', aliases: [] },
+  {
+    screen: 'providerProfile',
+    path: '/provider/:id',
+    aliases: ['/avocat/:country/:language/:nameId', '/expatrie/:country/:language/:nameId'],
+  },
+];
+
+/** The main path of a screen (no parameters). */
+export function pathOf(screen: Exclude<ScreenId, 'testimonial' | 'providerProfile'>): string {
+  const entry = routes.find((r) => r.screen === screen);
+  if (!entry) throw new Error(`No route for ${screen}`);
+  return entry.path;
+}
+
+/** The canonical URL of a provider's profile: /avocat/… for lawyers, /expatrie/… for expat helpers. */
+export function providerPath(provider: Pick<Provider, 'role' | 'country' | 'languages' | 'slug'>): string {
+  const prefix = provider.role === 'lawyer' ? 'avocat' : 'expatrie';
+  const language = provider.languages[0] ?? 'fr';
+  return `/${prefix}/${provider.country.toLowerCase()}/${language}/${encodeURIComponent(provider.slug)}`;
+}

@@ -1,0 +1,103 @@
+import type { ExtractDocumentTypeFromTypedRxJsonSchema } from 'rxdb';
+import { LANGUAGES } from './languages';
+import { PROFESSIONS, PROVIDER_ROLES } from './professions';
+
+const REVIEW_SLOTS = 1_000_000;
+const RATING_SLOTS = 51; // rating in tenths, 0.0 to 5.0
+const RANK_MAX = 2 * RATING_SLOTS * REVIEW_SLOTS - 1;
+
+/**
+ * A provider's public profile, as published by the server into the `providers` database once the
+ * provider is approved. Public fields only: no e-mail, phone or identity data.
+ */
+export const providerSchema = {
+  title: 'provider public profile',
+  version: 0,
+  primaryKey: 'id',
+  type: 'object',
+  properties: {
+    id: { type: 'string', maxLength: 64 },
+    type: { type: 'string', enum: ['provider'] },
+    role: { type: 'string', enum: PROVIDER_ROLES, maxLength: 8 },
+    profession: { type: 'string', enum: PROFESSIONS },
+    fullName: { type: 'string', minLength: 1, maxLength: 120 },
+    slug: { type: 'string', maxLength: 160 },
+    profilePhoto: { type: 'string', maxLength: 300 },
+    country: { type: 'string', minLength: 2, maxLength: 2 },
+    practiceCountries: { type: 'array', items: { type: 'string', minLength: 2, maxLength: 2 } },
+    languages: { type: 'array', minItems: 1, maxItems: 5, items: { type: 'string', enum: LANGUAGES } },
+    specialties: { type: 'array', items: { type: 'string', maxLength: 80 } },
+    bio: { type: 'string', maxLength: 4000 },
+    education: {
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: {
+          title: { type: 'string', maxLength: 200 },
+          institution: { type: 'string', maxLength: 200 },
+          year: { type: 'integer', minimum: 1950, maximum: 2100 },
+        },
+        required: ['title', 'institution'],
+      },
+    },
+    yearsOfExperience: { type: 'integer', minimum: 0, maximum: 80, multipleOf: 1 },
+    yearsAsExpat: { type: 'integer', minimum: 0, maximum: 80 },
+    rating: { type: 'number', minimum: 0, maximum: 5 },
+    reviewCount: { type: 'integer', minimum: 0, maximum: 10_000_000 },
+    successRate: { type: 'integer', minimum: 0, maximum: 100 },
+    completedCalls: { type: 'integer', minimum: 0 },
+    isActive: { type: 'boolean' },
+    isOnline: { type: 'boolean' },
+    availability: { type: 'string', enum: ['available', 'unavailable'] },
+    isVisible: { type: 'boolean' },
+    isVisibleOnMap: { type: 'boolean' },
+    isVerified: { type: 'boolean' },
+    /** Listing order, derived by `providerRank`: online first, then rating, then review count. */
+    rank: { type: 'integer', minimum: 0, maximum: RANK_MAX, multipleOf: 1 },
+    createdAt: { type: 'string', format: 'date-time', maxLength: 30 },
+    updatedAt: { type: 'string', format: 'date-time', maxLength: 30 },
+    lastStatusChange: { type: 'string', format: 'date-time', maxLength: 30 },
+  },
+  required: [
+    'id',
+    'type',
+    'role',
+    'profession',
+    'fullName',
+    'slug',
+    'profilePhoto',
+    'country',
+    'languages',
+    'specialties',
+    'yearsOfExperience',
+    'rating',
+    'reviewCount',
+    'isActive',
+    'isOnline',
+    'availability',
+    'isVisible',
+    'isVerified',
+    'rank',
+    'createdAt',
+    'updatedAt',
+  ],
+  indexes: ['rank', ['role', 'rank'], ['country', 'rank'], ['isOnline', 'rank']],
+  additionalProperties: false,
+} as const;
+
+export type Provider = ExtractDocumentTypeFromTypedRxJsonSchema<typeof providerSchema>;
+
+/** What the listing can filter on; `undefined` means "all". */
+export type ProviderFilter = {
+  role?: Provider['role'];
+  country?: string;
+  language?: Provider['languages'][number];
+  online?: boolean;
+};
+
+/** The listing order of a provider: online before offline, then by rating, then by review count. */
+export function providerRank(p: Pick<Provider, 'isOnline' | 'rating' | 'reviewCount'>): number {
+  const tenths = Math.max(0, Math.min(RATING_SLOTS - 1, Math.round(p.rating * 10)));
+  const reviews = Math.max(0, Math.min(REVIEW_SLOTS - 1, p.reviewCount));
+  return ((p.isOnline ? 1 : 0) * RATING_SLOTS + tenths) * REVIEW_SLOTS + reviews;
+}

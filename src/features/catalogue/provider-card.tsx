@@ -1,0 +1,85 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { providerPath } from '../../config/paths';
+import { DEFAULT_AVATAR } from '../../domain/constants';
+import type { Provider } from '../../domain/provider';
+import { countryName, flagEmoji, languageName } from '../../ui/intl';
+import { Rating } from '../../ui/rating';
+import styles from './provider-card.module.css';
+
+const SHOWN_SPECIALTIES = 3;
+
+export function ProviderCard({ provider }: { provider: Provider }) {
+  const { t, i18n } = useTranslation();
+  const locale = i18n.language;
+  const href = providerPath(provider);
+  const extra = provider.specialties.length - SHOWN_SPECIALTIES;
+  return (
+    <article className={styles.card} data-provider-id={provider.id}>
+      <div className={styles.top}>
+        <div className={styles.photo}>
+          <img
+            src={provider.profilePhoto}
+            alt=""
+            width={72}
+            height={72}
+            loading="lazy"
+            decoding="async"
+            data-optional="true"
+            onError={(event) => {
+              const img = event.currentTarget;
+              if (!img.src.endsWith(DEFAULT_AVATAR)) img.src = DEFAULT_AVATAR;
+            }}
+          />
+          <span
+            className={`${styles.presence} ${provider.isOnline ? styles.online : styles.offline}`}
+            title={provider.isOnline ? t('catalogue.online') : t('catalogue.offline')}
+          />
+        </div>
+        <div className={styles.identity}>
+          <h3 className={styles.name}>
+            <Link to={href}>{provider.fullName}</Link>
+            {provider.isVerified && (
+              <span
+                className={styles.verified}
+                title={t('catalogue.verified')}
+                aria-label={t('catalogue.verified')}
+              >
+                ✓
+              </span>
+            )}
+          </h3>
+          <p className={styles.profession}>{t(`professions.${provider.profession}`)}</p>
+          <p className={styles.country}>
+            <span aria-hidden="true">{flagEmoji(provider.country)}</span>{' '}
+            {countryName(provider.country, locale)}
+          </p>
+        </div>
+        <span className={`${styles.badge} ${provider.isOnline ? styles.badgeOnline : ''}`}>
+          {provider.isOnline ? t('catalogue.online') : t('catalogue.offline')}
+        </span>
+      </div>
+      <Rating value={provider.rating} reviews={provider.reviewCount} />
+      <dl className={styles.facts}>
+        <div>
+          <dt>{t('catalogue.languages')}</dt>
+          <dd>{provider.languages.map((code) => languageName(code, locale)).join(', ')}</dd>
+        </div>
+        <div>
+          <dt>{t('catalogue.experience')}</dt>
+          <dd>{t('catalogue.years', { count: provider.yearsOfExperience })}</dd>
+        </div>
+      </dl>
+      <ul className={styles.specialties}>
+        {provider.specialties.slice(0, SHOWN_SPECIALTIES).map((key) => (
+          <li key={key}>{t(`specialties.${key}`, { defaultValue: key })}</li>
+        ))}
+        {extra > 0 && <li className={styles.more}>+{extra}</li>}
+      </ul>
+      <Link to={href} className={styles.view}>
+        {t('catalogue.viewProfile')}
+        <span className="visually-hidden"> — {provider.fullName}</span>
+      </Link>
+    </article>
+  );
+}

@@ -1,0 +1,62 @@
+import { useTranslation } from 'react-i18next';
+import { PROVIDERS_PAGE_SIZE } from '../../domain/constants';
+import { useLiveProviders, useProviderCountries, useProviderPage } from '../../data/providers';
+import { Button } from '../../ui/button';
+import { Pagination } from '../../ui/pagination';
+import { ProviderCard } from './provider-card';
+import { ProviderFilters } from './provider-filters';
+import { useListingParams } from './listing-params';
+import styles from './providers-page.module.css';
+
+/** `/providers`: the expert directory, read from the local database, so it works offline. */
+export function ProvidersPage() {
+  const { t } = useTranslation();
+  const { filter, page, setFilter, setPage } = useListingParams();
+  useLiveProviders();
+  const countries = useProviderCountries();
+  const { providers, total, status } = useProviderPage(filter, page, PROVIDERS_PAGE_SIZE);
+  const pageCount = Math.max(1, Math.ceil(total / PROVIDERS_PAGE_SIZE));
+
+  return (
+    <div className={styles.page}>
+      <section className={styles.hero}>
+        <div className="container">
+          <h1>{t('catalogue.title')}</h1>
+          <p>{t('catalogue.subtitle')}</p>
+        </div>
+      </section>
+      <div className={`container ${styles.body}`}>
+        <ProviderFilters filter={filter} countries={countries} onChange={setFilter} />
+        <p className={styles.count} aria-live="polite">
+          {status === 'ready' && t('catalogue.count', { count: total })}
+        </p>
+        {status === 'loading' ? (
+          <ul className={styles.grid} aria-busy="true" aria-label={t('common.loading')}>
+            {Array.from({ length: 6 }, (_, i) => (
+              <li key={i} className={styles.skeleton} />
+            ))}
+          </ul>
+        ) : providers.length === 0 ? (
+          <div className={styles.empty}>
+            <h2>{t('catalogue.noResults.title')}</h2>
+            <p>{t('catalogue.noResults.body')}</p>
+            <Button variant="secondary" onClick={() => setFilter({})}>
+              {t('catalogue.reset')}
+            </Button>
+          </div>
+        ) : (
+          <>
+            <ul className={styles.grid}>
+              {providers.map((provider) => (
+                <li key={provider.id}>
+                  <ProviderCard provider={provider} />
+                </li>
+              ))}
+            </ul>
+            <Pagination page={Math.min(page, pageCount)} pageCount={pageCount} onChange={setPage} />
+          </>
+        )}
+      </div>
+    </div>
+  );
+}

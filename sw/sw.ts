@@ -1,0 +1,41 @@
+/**
+ * The service worker (built by Workbox injectManifest to `/sw.js`).
+ * - Precaches the app shell, route chunks, locales, fonts and icons listed by the build.
+ * - Every page navigation is answered with the precached shell, so any public route opens offline;
+ *   except the admin console, which is online-only and never cached.
+ * - `/api` and `/db` are network-only: data comes through RxDB, never from this cache.
+ * - Images (provider photos) are cached as they are seen.
+ * - A new version waits until the page asks it to take over (the update prompt).
+ */
+import { clientsClaim } from 'workbox-core';
+import { ExpirationPlugin } from 'workbox-expiration';
+import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
+import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { CacheFirst, NetworkOnly } from 'workbox-strategies';
+import type { PrecacheEntry } from 'workbox-precaching';
+
+declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (string | PrecacheEntry)[] };
+
+const ONLINE_ONLY = /^\/(api|db|admin)(\/|$)/;
+const IMAGE_MAX_ENTRIES = 400;
+const IMAGE_MAX_AGE_SECONDS = 30 * 24 * 60 * 60;
+
+precacheAndRoute(self.__WB_MANIFEST);
+cleanupOutdatedCaches();
+clientsClaim();
+
+registerRoute(({ url, sameOrigin }) => sameOrigin && ONLINE_ONLY.test(url.pathname), new NetworkOnly());
+
+registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: [ONLINE_ONLY] }));
+
+registerRoute(
+  ({ request, sameOrigin }) => sameOrigin && request.destination === 'image',
+  new CacheFirst({
+    cacheName: 'images',
+    plugins: [new ExpirationPlugin({ maxEntries: IMAGE_MAX_ENTRIES, maxAgeSeconds: IMAGE_MAX_AGE_SECONDS })],
+  }),
+);
+
+self.addEventListener('message', (event) => {
+  if ((event.data as { type?: string } | null)?.type === 'SKIP_WAITING') void self.skipWaiting();
+});

@@ -1,0 +1,102 @@
+/**
+ * Real RxDB (memory storage) replicating through the real gateway: public pulls, and pushes to a
+ * user's own database where one refused document must neither stall the others nor linger.
+ */
+import { getRxStorageMemory } from 'rxdb/plugins/storage-memory';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAppDatabase } from '../../src/data/database';
+import type { AppDatabase } from '../../src/data/database';
+import { findProviderPage } from '../../src/data/providers';
+import { PublicCollectionSync, startMineSync } from '../../src/data/replication';
+import { favouriteId } from '../../src/domain/mine';
+import { mintUser } from '../support/sessions';
+import type { TestUser } from '../support/sessions';
+import { startTestServer } from '../support/test-server';
+import type { TestServer } from '../support/test-server';
+
+let server: TestServer;
+let user: TestUser;
+let databaseCount = 0;
+
+beforeAll(async () => {
+  server = await startTestServer({ seed: true });
+  user = await mintUser(server.store, 'replicating-user');
+});
+
+afterAll(async () => {
+  await server?.close();
+});
+
+function gatewayTarget(cookie?: string) {
+  return {
+    origin: server.url,
+    fetch: (async (input, init) => {
+      const response = await fetch(input, {
+        ...init,
+        headers: { ...(init?.headers as Record<string, string> | undefined), ...(cookie ? { cookie } : {}) },
+      });
+      if (!response.ok) throw new Error(`gateway answered ${response.status}`);
+      return response;
+    }) as typeof fetch,
+  };
+}
+
+async function freshDatabase(): Promise<AppDatabase> {
+  return createAppDatabase(getRxStorageMemory(), `test-${++databaseCount}`, { multiInstance: false });
+}
+
+function favourite(providerId: string) {
+  const now = new Date().toISOString();
+  return { id: favouriteId(providerId), type: 'favourite', providerId, createdAt: now, updatedAt: now };
+}
+
+describe('replication through the gateway', () => {
+  it('pulls the whole provider directory and the configuration, anonymously', async () => {
+    const db = await freshDatabase();
+    const providers = new PublicCollectionSync(db.providers, 'providers', gatewayTarget());
+    const config = new PublicCollectionSync(db.config, 'config', gatewayTarget());
+    await Promise.all([providers.pull(), config.pull()]);
+    await providers.firstPull;
+    expect(await db.providers.count().exec()).toBe(72);
+    expect(await db.config.findOne('pricing').exec()).not.toBeNull();
+
+    const onlineFrench = await findProviderPage(db, { language: 'fr', online: true }, 1, 100);
+    expect(onlineFrench.total).toBeGreaterThan(0);
+    expect(onlineFrench.providers.every((p) => p.isOnline && p.languages.includes('fr'))).toBe(true);
+    const lawyersInSpain = await findProviderPage(db, { role: 'lawyer', country: 'ES' }, 1, 100);
+    expect(lawyersInSpain.providers.every((p) => p.role === 'lawyer' && p.country === 'ES')).toBe(true);
+    const all = await findProviderPage(db, {}, 1, 12);
+    expect(all.total).toBe(72);
+    expect(all.providers).toHaveLength(12);
+    expect(all.providers[0]!.isOnline).toBe(true);
+    const ranks = all.providers.map((p) => p.rank);
+    expect([...ranks].sort((a, b) => b - a)).toEqual(ranks);
+    await db.close();
+  });
+
+  it('pushes own documents; a refused one ends on the server state without stalling the others', async () => {
+    const db = await freshDatabase();
+    const replication = startMineSync(db, user.db, gatewayTarget(user.cookie));
+    await replication.awaitInitialReplication();
+
+    await db.mine.insert(favourite('demo-lawyer-002'));
+    // A document our own code would never write (it bypasses validation): the server must refuse it.
+    await db.mine.insert({ id: 'invoice:forged', type: 'invoice', updatedAt: new Date().toISOString() });
+    await db.mine.insert(favourite('demo-expat-007'));
+    await replication.awaitInSync();
+
+    const stored = await server.store.db(user.db).list();
+    expect(stored.rows.map((row) => row.id).sort()).toEqual(
+      [favouriteId('demo-expat-007'), favouriteId('demo-lawyer-002')].sort(),
+    );
+    expect(await db.mine.findOne('invoice:forged').exec()).toBeNull();
+
+    // Nothing is stuck: a later change still goes through.
+    await db.mine.insert(favourite('demo-expat-008'));
+    await replication.awaitInSync();
+    const after = await server.store.db(user.db).list();
+    expect(after.rows.map((row) => row.id)).toContain(favouriteId('demo-expat-008'));
+    await replication.cancel();
+    await db.close();
+  });
+});
