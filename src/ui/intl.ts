@@ -24,8 +24,3 @@ export function languageName(code: string, locale: string): string {
   const name = names.of(code) ?? code;
   return name.charAt(0).toLocaleUpperCase(locale) + name.slice(1);
 }
-
-/** A country's flag from its ISO code, as regional-indicator emoji. */
-export function flagEmoji(code: string): string {
-  return [...code.toUpperCase()].map((c) => String.fromCodePoint(0x1f1e6 + c.charCodeAt(0) - 65)).join('');
-}

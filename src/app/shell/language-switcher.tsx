@@ -14,8 +14,7 @@ export function LanguageSwitcher() {
   const { t, i18n } = useTranslation();
   const current = resolveLanguage(i18n.language);
   return (
-    <label className={styles.switcher}>
-      <span className="visually-hidden">{t('header.language')}</span>
+    <div className={styles.switcher}>
       <svg aria-hidden="true" viewBox="0 0 24 24" className={styles.icon}>
         <path
           fill="currentColor"
@@ -24,6 +23,7 @@ export function LanguageSwitcher() {
       </svg>
       <select
         className={styles.select}
+        aria-label={t('header.language')}
         value={current}
         onChange={(event) => void changeLanguage(resolveLanguage(event.target.value))}
       >
@@ -33,6 +33,6 @@ export function LanguageSwitcher() {
           </option>
         ))}
       </select>
-    </label>
+    </div>
   );
 }

@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { providerPath } from '../../config/paths';
 import { DEFAULT_AVATAR } from '../../domain/constants';
 import type { Provider } from '../../domain/provider';
-import { countryName, flagEmoji, languageName } from '../../ui/intl';
+import { countryName, languageName } from '../../ui/intl';
 import { Rating } from '../../ui/rating';
 import styles from './provider-card.module.css';
 
@@ -50,16 +50,15 @@ export function ProviderCard({ provider }: { provider: Provider }) {
             )}
           </h3>
           <p className={styles.profession}>{t(`professions.${provider.profession}`)}</p>
-          <p className={styles.country}>
-            <span aria-hidden="true">{flagEmoji(provider.country)}</span>{' '}
-            {countryName(provider.country, locale)}
-          </p>
+          <p className={styles.country}>{countryName(provider.country, locale)}</p>
         </div>
+      </div>
+      <div className={styles.status}>
+        <Rating value={provider.rating} reviews={provider.reviewCount} />
         <span className={`${styles.badge} ${provider.isOnline ? styles.badgeOnline : ''}`}>
           {provider.isOnline ? t('catalogue.online') : t('catalogue.offline')}
         </span>
       </div>
-      <Rating value={provider.rating} reviews={provider.reviewCount} />
       <dl className={styles.facts}>
         <div>
           <dt>{t('catalogue.languages')}</dt>

@@ -1,3 +1,5 @@
+import { useId } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGES, isLanguage } from '../../domain/languages';
 import type { ProviderFilter } from '../../domain/provider';
@@ -41,49 +43,55 @@ export function ProviderFilters({ filter, countries, onChange }: Props) {
           </button>
         ))}
       </div>
-      <label className={styles.field}>
-        <span>{t('catalogue.country')}</span>
-        <select
-          value={filter.country ?? ''}
-          onChange={(e) => onChange({ ...filter, country: e.target.value || undefined })}
-        >
-          <option value="">{t('catalogue.allCountries')}</option>
-          {sortedCountries.map((code) => (
-            <option key={code} value={code}>
-              {countryName(code, locale)}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label className={styles.field}>
-        <span>{t('catalogue.language')}</span>
-        <select
-          value={filter.language ?? ''}
-          onChange={(e) =>
-            onChange({ ...filter, language: isLanguage(e.target.value) ? e.target.value : undefined })
-          }
-        >
-          <option value="">{t('catalogue.allLanguages')}</option>
-          {LANGUAGES.map((code) => (
-            <option key={code} value={code}>
-              {languageName(code, locale)}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label className={styles.field}>
-        <span>{t('catalogue.status')}</span>
-        <select
-          value={filter.online === undefined ? '' : filter.online ? 'online' : 'offline'}
-          onChange={(e) =>
-            onChange({ ...filter, online: e.target.value === '' ? undefined : e.target.value === 'online' })
-          }
-        >
-          <option value="">{t('catalogue.allStatuses')}</option>
-          <option value="online">{t('catalogue.online')}</option>
-          <option value="offline">{t('catalogue.offline')}</option>
-        </select>
-      </label>
+      <Field label={t('catalogue.country')}>
+        {(id) => (
+          <select
+            id={id}
+            value={filter.country ?? ''}
+            onChange={(e) => onChange({ ...filter, country: e.target.value || undefined })}
+          >
+            <option value="">{t('catalogue.allCountries')}</option>
+            {sortedCountries.map((code) => (
+              <option key={code} value={code}>
+                {countryName(code, locale)}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+      <Field label={t('catalogue.language')}>
+        {(id) => (
+          <select
+            id={id}
+            value={filter.language ?? ''}
+            onChange={(e) =>
+              onChange({ ...filter, language: isLanguage(e.target.value) ? e.target.value : undefined })
+            }
+          >
+            <option value="">{t('catalogue.allLanguages')}</option>
+            {LANGUAGES.map((code) => (
+              <option key={code} value={code}>
+                {languageName(code, locale)}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+      <Field label={t('catalogue.status')}>
+        {(id) => (
+          <select
+            id={id}
+            value={filter.online === undefined ? '' : filter.online ? 'online' : 'offline'}
+            onChange={(e) =>
+              onChange({ ...filter, online: e.target.value === '' ? undefined : e.target.value === 'online' })
+            }
+          >
+            <option value="">{t('catalogue.allStatuses')}</option>
+            <option value="online">{t('catalogue.online')}</option>
+            <option value="offline">{t('catalogue.offline')}</option>
+          </select>
+        )}
+      </Field>
       <Button
         variant="ghost"
         size="small"
@@ -94,5 +102,16 @@ export function ProviderFilters({ filter, countries, onChange }: Props) {
         {t('catalogue.reset')}
       </Button>
     </form>
+  );
+}
+
+/** A labelled control whose accessible name is its label alone. */
+function Field({ label, children }: { label: string; children: (id: string) => ReactNode }) {
+  const id = useId();
+  return (
+    <div className={styles.field}>
+      <label htmlFor={id}>{label}</label>
+      {children(id)}
+    </div>
   );
 }
