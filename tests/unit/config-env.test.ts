@@ -1,0 +1,68 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { adapterModes, readConfig } from '../../server/config/env';
+
+describe('configuration from the environment', () => {
+  it('needs nothing for demo mode', () => {
+    const { config, problems, notes } = readConfig({});
+    expect(problems).toEqual([]);
+    expect(config.port).toBe(8080);
+    expect(config.dataDir).toBe(path.resolve('./data'));
+    expect(config.couchdbUrl).toBeUndefined();
+    expect(config.seedDemoData).toBe(true);
+    expect(adapterModes(config)).toEqual({
+      payments: 'simulated',
+      telephony: 'simulated',
+      mail: 'simulated',
+      googleSignIn: 'disabled',
+    });
+    expect(notes.join('\n')).toMatch(/payments: simulated/);
+  });
+
+  it('lists every malformed or missing variable at once', () => {
+    const { problems } = readConfig({
+      PORT: 'eighty',
+      COUCHDB_URL: 'http://couch.example:5984',
+      STRIPE_SECRET_KEY: 'sk_test_abc',
+      TWILIO_ACCOUNT_SID: 'not-a-sid',
+      TWILIO_AUTH_TOKEN: 'x'.repeat(32),
+      TWILIO_FROM_NUMBER: '+33612345678',
+      SMTP_URL: 'mail.example.com',
+      SEED_DEMO_DATA: 'maybe',
+    });
+    expect(problems).toEqual(
+      expect.arrayContaining([
+        expect.stringContaining('PORT is malformed'),
+        expect.stringContaining('COUCHDB_URL is malformed: it must carry the admin credentials'),
+        'STRIPE_PUBLISHABLE_KEY is missing (needed with STRIPE_SECRET_KEY).',
+        'STRIPE_WEBHOOK_SECRET is missing (needed with STRIPE_SECRET_KEY).',
+        'TWILIO_ACCOUNT_SID is malformed.',
+        expect.stringContaining('SMTP_URL is malformed'),
+        'SEED_DEMO_DATA is malformed: use true or false.',
+      ]),
+    );
+    expect(problems).toHaveLength(7);
+  });
+
+  it('uses the real adapters when their variables are complete', () => {
+    const { config, problems } = readConfig({
+      PORT: '9000',
+      DATA_DIR: '/srv/data',
+      COUCHDB_URL: 'https://admin:secret@couch.example:6984',
+      STRIPE_SECRET_KEY: 'sk_live_123',
+      STRIPE_PUBLISHABLE_KEY: 'pk_live_123',
+      STRIPE_WEBHOOK_SECRET: 'whsec_123',
+      TWILIO_ACCOUNT_SID: 'AC' + 'a'.repeat(32),
+      TWILIO_AUTH_TOKEN: 'b'.repeat(32),
+      TWILIO_FROM_NUMBER: '+33612345678',
+      SMTP_URL: 'smtps://user:pass@mail.example.com:465',
+      GOOGLE_CLIENT_ID: 'client',
+      GOOGLE_CLIENT_SECRET: 'secret',
+    });
+    expect(problems).toEqual([]);
+    expect(config.port).toBe(9000);
+    expect(config.dataDir).toBe('/srv/data');
+    expect(config.google?.issuer).toBe('https://accounts.google.com');
+    expect(adapterModes(config)).toEqual({ payments: 'stripe', telephony: 'twilio', mail: 'smtp', googleSignIn: 'oidc' });
+  });
+});
