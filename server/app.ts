@@ -1,5 +1,6 @@
+import compression from 'compression';
 import express from 'express';
-import type { Express } from 'express';
+import type { Express, Request, Response } from 'express';
 import type { Config } from './config/env';
 import { errorLogsRouter } from './http/error-logs';
 import { errorHandler, sendError } from './http/errors';
@@ -15,6 +16,7 @@ export function createApp({ config, store, distDir }: AppOptions): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', 'loopback');
+  app.use(compression({ filter: shouldCompress }));
   app.use((_req, res, next) => {
     res.setHeader('X-Content-Type-Options', 'nosniff');
     res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin');
@@ -30,4 +32,11 @@ export function createApp({ config, store, distDir }: AppOptions): Express {
   app.use(staticRouter(distDir));
   app.use(errorHandler);
   return app;
+}
+
+/** Everything compressible is compressed (travellers are often on slow links), except live change
+ * feeds, whose heartbeats and changes must reach the browser as they are written. */
+function shouldCompress(req: Request, res: Response): boolean {
+  if (req.path.startsWith('/db/') && /[?&]feed=(longpoll|continuous|eventsource)/.test(req.url)) return false;
+  return compression.filter(req, res);
 }

@@ -22,12 +22,14 @@ export async function startTestStore(dataDir?: string): Promise<{ store: Store; 
   return { store, dataDir: dir };
 }
 
-export async function startTestServer(options: { seed?: boolean } = {}): Promise<TestServer> {
+export async function startTestServer(
+  options: { seed?: boolean; distDir?: string } = {},
+): Promise<TestServer> {
   const { store, dataDir } = await startTestStore();
   await migrate(store);
   if (options.seed) await seedDemoData(store, new Date());
   const { config } = readConfig({ DATA_DIR: dataDir });
-  const app = createApp({ config, store, distDir: path.join(dataDir, 'no-dist') });
+  const app = createApp({ config, store, distDir: options.distDir ?? path.join(dataDir, 'no-dist') });
   const server: Server = await new Promise((resolve) => {
     const listening = app.listen(0, '127.0.0.1', () => resolve(listening));
   });

@@ -1,11 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { PROVIDERS_PAGE_SIZE } from '../../domain/constants';
-import { useLiveProviders, useProviderCountries, useProviderPage } from '../../data/providers';
+import { useLiveProviders, useProviderPage } from '../../data/providers';
 import { Button } from '../../ui/button';
 import { Pagination } from '../../ui/pagination';
 import { ProviderCard } from './provider-card';
 import { ProviderFilters } from './provider-filters';
-import { useListingParams } from './listing-params';
+import { listingSearch, useListingParams } from './listing-params';
 import styles from './providers-page.module.css';
 
 /** `/providers`: the expert directory, read from the local database, so it works offline. */
@@ -13,8 +13,7 @@ export function ProvidersPage() {
   const { t } = useTranslation();
   const { filter, page, setFilter, setPage } = useListingParams();
   useLiveProviders();
-  const countries = useProviderCountries();
-  const { providers, total, status } = useProviderPage(filter, page, PROVIDERS_PAGE_SIZE);
+  const { providers, total, countries, status } = useProviderPage(filter, page, PROVIDERS_PAGE_SIZE);
   const pageCount = Math.max(1, Math.ceil(total / PROVIDERS_PAGE_SIZE));
 
   return (
@@ -27,7 +26,11 @@ export function ProvidersPage() {
       </section>
       <div className={`container ${styles.body}`}>
         <ProviderFilters filter={filter} countries={countries} onChange={setFilter} />
-        <p className={styles.count} aria-live="polite">
+        <p
+          className={styles.count}
+          aria-live="polite"
+          data-listing-count={listingSearch({ filter, page }).toString()}
+        >
           {status === 'ready' && t('catalogue.count', { count: total })}
         </p>
         {status === 'loading' ? (

@@ -1,0 +1,126 @@
+/**
+ * The listing in Chromium against the production build, with N providers in the store:
+ * - the first visit: JavaScript downloaded (gzip -9), and the time until the whole directory has
+ *   been pulled into IndexedDB and counted on screen;
+ * - a reload: the time until the first cards show, read from IndexedDB;
+ * - filter changes: from the select's change event to the updated count on screen, measured in the
+ *   page, each a distinct filter combination.
+ */
+import { gzipSync } from 'node:zlib';
+import { chromium } from '@playwright/test';
+
+const FILTERS: Record<string, string>[] = [
+  { status: 'online' },
+  { language: 'ru' },
+  { type: 'lawyer' },
+  { language: 'de' },
+  { status: 'offline' },
+  { type: 'expat' },
+  { language: 'es' },
+  { status: '' },
+  { language: 'fr' },
+  { type: '' },
+  { language: 'en' },
+  { status: 'online' },
+  { language: '' },
+  { type: 'lawyer' },
+  { status: 'offline' },
+  { language: 'ru' },
+  { type: 'expat' },
+  { language: 'de' },
+  { status: '' },
+  { type: '' },
+];
+
+/**
+ * Runs in the page, as plain JavaScript (a string, so that no bundler helper leaks into it): changes
+ * one filter control and resolves with the milliseconds until the listing has rendered for the new
+ * query string.
+ */
+const MEASURE_FILTER_CHANGE = `({ name, value, label }) => new Promise((resolve, reject) => {
+  const target = document.querySelector('[data-listing-count]');
+  let control = null;
+  if (label) {
+    const labelEl = [...document.querySelectorAll('label')].find((l) => l.textContent === label);
+    control = labelEl ? document.getElementById(labelEl.htmlFor) : null;
+  } else {
+    const buttons = [...document.querySelectorAll('[role="radiogroup"] button')];
+    control = buttons[value === 'lawyer' ? 1 : value === 'expat' ? 2 : 0] || null;
+  }
+  if (!control) return reject(new Error('no control for ' + name));
+  let started = 0;
+  const observer = new MutationObserver(() => {
+    if (target.getAttribute('data-listing-count') === window.location.search.slice(1)) {
+      observer.disconnect();
+      resolve(performance.now() - started);
+    }
+  });
+  observer.observe(target, { attributes: true, childList: true, subtree: true, characterData: true });
+  started = performance.now();
+  if (control instanceof HTMLSelectElement) {
+    Object.getOwnPropertyDescriptor(HTMLSelectElement.prototype, 'value').set.call(control, value);
+    control.dispatchEvent(new Event('change', { bubbles: true }));
+  } else control.click();
+  setTimeout(() => { observer.disconnect(); reject(new Error('the listing did not render for ' + name)); }, 5000);
+})`;
+
+export async function benchBrowser(baseUrl: string, expected: number) {
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-gpu'],
+  });
+  const context = await browser.newContext({
+    serviceWorkers: 'block',
+    viewport: { width: 1440, height: 900 },
+  });
+  const page = await context.newPage();
+  const scripts = new Map<string, number>();
+  page.on('response', async (response) => {
+    if (response.request().resourceType() !== 'script' || !response.ok()) return;
+    const body = await response.body().catch(() => undefined);
+    if (body) scripts.set(new URL(response.url()).pathname, gzipSync(body, { level: 9 }).length);
+  });
+
+  const count = page.locator('[data-listing-count]');
+  const visitStarted = Date.now();
+  await page.goto(`${baseUrl}/providers`);
+  await page.waitForFunction((n) => document.body.innerText.includes(`${n} experts`), expected, {
+    timeout: 120_000,
+    polling: 50,
+  });
+  const firstVisitMs = Date.now() - visitStarted;
+  await page.waitForLoadState('networkidle');
+  const jsBytes = [...scripts.values()].reduce((a, b) => a + b, 0);
+
+  const reloadStarted = Date.now();
+  await page.reload();
+  await page.locator('article[data-provider-id]').first().waitFor();
+  const reloadMs = Date.now() - reloadStarted;
+  await count.waitFor();
+
+  const filterTimes: number[] = [];
+  for (const change of FILTERS) {
+    const [name, value] = Object.entries(change)[0]!;
+    const label = { type: null, status: 'Disponibilité', language: 'Langue' }[name];
+    const elapsed = (await page.evaluate(
+      `(${MEASURE_FILTER_CHANGE})(${JSON.stringify({ name, value, label })})`,
+    )) as number;
+    filterTimes.push(elapsed);
+  }
+  await browser.close();
+  filterTimes.sort((a, b) => a - b);
+  const at = (q: number) =>
+    filterTimes[Math.min(filterTimes.length - 1, Math.floor(q * filterTimes.length))]!;
+  return {
+    jsBytes,
+    scripts: Object.fromEntries([...scripts].sort((a, b) => b[1] - a[1])),
+    firstVisitMs,
+    reloadMs,
+    filter: {
+      count: filterTimes.length,
+      p50: at(0.5),
+      p95: at(0.95),
+      max: filterTimes[filterTimes.length - 1]!,
+    },
+  };
+}

@@ -1,0 +1,68 @@
+/**
+ * `npm run bench`: prints the figures of the foundation's targets, measured in this run.
+ * Benchmarks, not tests: the machine is shared and noisy, so they report and never fail on time.
+ */
+import { fileURLToPath } from 'node:url';
+import { startTestServer } from '../tests/support/test-server';
+import type { TestServer } from '../tests/support/test-server';
+import { manyProviders } from './bench-data';
+import { benchBrowser } from './browser-bench';
+import { benchQueries } from './query-bench';
+import { benchReplication } from './replication-bench';
+
+const COUNT = 10_000;
+const DIST = fileURLToPath(new URL('../dist/', import.meta.url));
+const fmt = (ms: number) => `${ms.toFixed(1)} ms`;
+
+async function withProviders<T>(run: (server: TestServer) => Promise<T>): Promise<T> {
+  const server = await startTestServer({ distDir: DIST });
+  try {
+    const providers = manyProviders(COUNT).map(({ id, ...rest }) => ({ _id: id, ...rest }));
+    for (let i = 0; i < providers.length; i += 1000) {
+      await server.store.db('providers').bulk({ docs: providers.slice(i, i + 1000) });
+    }
+    return await run(server);
+  } finally {
+    await server.close();
+  }
+}
+
+await withProviders(async (server) => {
+  const result = await benchReplication(server, COUNT);
+  console.log(
+    `\nInitial pull of ${COUNT} providers into RxDB, in Node (memory storage), median of 3 alternating runs:`,
+  );
+  console.log(
+    `  through the gateway: ${fmt(result.gatewayMs)}  (runs: ${result.gatewayRuns.map(fmt).join(', ')})`,
+  );
+  console.log(
+    `  directly from store: ${fmt(result.directMs)}  (runs: ${result.directRuns.map(fmt).join(', ')})`,
+  );
+  console.log(
+    `  ratio gateway/direct: ${(result.gatewayMs / result.directMs).toFixed(2)}  (targets: ratio ≤ 1.30, whole pull ≤ 10 s)`,
+  );
+
+  const queries = await benchQueries(manyProviders(COUNT));
+  console.log(`\nThe listing's filter over ${COUNT} providers, in Node:`);
+  console.log(
+    `  directory read from RxDB (memory storage), ${queries.load.count} runs: p50 ${fmt(queries.load.p50)}, max ${fmt(queries.load.max)}`,
+  );
+  console.log(
+    `  filter (a page of 12 and the exact count), ${queries.filter.count} distinct filters: p50 ${fmt(queries.filter.p50)}, p95 ${fmt(queries.filter.p95)}, max ${fmt(queries.filter.max)}  (target p95 ≤ 50 ms)`,
+  );
+
+  const browser = await benchBrowser(server.url, COUNT);
+  console.log(`\nChromium, production build, ${COUNT} providers in the store:`);
+  console.log(
+    `  first visit to /providers until all ${COUNT} are in IndexedDB and counted: ${fmt(browser.firstVisitMs)}`,
+  );
+  console.log(`  reload until the first cards show (from IndexedDB): ${fmt(browser.reloadMs)}`);
+  console.log(
+    `  filter change until the page has rendered the new listing, ${browser.filter.count} changes: p50 ${fmt(browser.filter.p50)}, p95 ${fmt(browser.filter.p95)}, max ${fmt(browser.filter.max)}`,
+  );
+  console.log('\nJavaScript loaded by a first visit to /providers (gzip -9):');
+  for (const [file, bytes] of Object.entries(browser.scripts)) {
+    console.log(`  ${(bytes / 1024).toFixed(1).padStart(7)} KB  ${file}`);
+  }
+  console.log(`  total ${(browser.jsBytes / 1024).toFixed(1)} KB  (target ≤ 170 KB)`);
+});
