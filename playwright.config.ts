@@ -37,7 +37,11 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'desktop', use: { ...devices['Desktop Chrome'], channel: undefined } },
+    {
+      name: 'desktop',
+      use: { ...devices['Desktop Chrome'], channel: undefined },
+      testIgnore: '**/*.phone.e2e.ts',
+    },
     { name: 'phone', use: { ...devices['Pixel 7'], channel: undefined }, testMatch: '**/*.phone.e2e.ts' },
   ],
   webServer: {

@@ -63,6 +63,11 @@ describe('configuration from the environment', () => {
     expect(config.port).toBe(9000);
     expect(config.dataDir).toBe('/srv/data');
     expect(config.google?.issuer).toBe('https://accounts.google.com');
-    expect(adapterModes(config)).toEqual({ payments: 'stripe', telephony: 'twilio', mail: 'smtp', googleSignIn: 'oidc' });
+    expect(adapterModes(config)).toEqual({
+      payments: 'stripe',
+      telephony: 'twilio',
+      mail: 'smtp',
+      googleSignIn: 'oidc',
+    });
   });
 });

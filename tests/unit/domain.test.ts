@@ -45,7 +45,10 @@ describe('log sanitising', () => {
     const cyclic: Record<string, unknown> = { name: 'loop' };
     cyclic.self = cyclic;
     cyclic.fn = () => 1;
-    const out = sanitizeForLog({ cyclic, error: new TypeError('boom') }) as Record<string, Record<string, unknown>>;
+    const out = sanitizeForLog({ cyclic, error: new TypeError('boom') }) as Record<
+      string,
+      Record<string, unknown>
+    >;
     expect(out.cyclic!.self).toBe('[…]');
     expect(out.cyclic).not.toHaveProperty('fn');
     expect(out.error).toMatchObject({ name: 'TypeError', message: 'boom' });
@@ -61,7 +64,9 @@ describe('listing order', () => {
     expect(onlineAverage).toBeGreaterThan(offlineStar);
     expect(onlineGood).toBeGreaterThan(onlineAverage);
     expect(onlineGoodMoreReviews).toBeGreaterThan(onlineGood);
-    expect(Number.isSafeInteger(providerRank({ isOnline: true, rating: 5, reviewCount: 10_000_000 }))).toBe(true);
+    expect(Number.isSafeInteger(providerRank({ isOnline: true, rating: 5, reviewCount: 10_000_000 }))).toBe(
+      true,
+    );
   });
 });
 
@@ -71,13 +76,22 @@ describe("checks on a user's own documents", () => {
 
   it('accepts well-formed favourites and settings', () => {
     expect(
-      validate({ id: favouriteId('demo-1'), type: 'favourite', providerId: 'demo-1', createdAt: now, updatedAt: now }),
+      validate({
+        id: favouriteId('demo-1'),
+        type: 'favourite',
+        providerId: 'demo-1',
+        createdAt: now,
+        updatedAt: now,
+      }),
     ).toEqual({ ok: true, type: 'favourite' });
     expect(validate({ ...defaultSettings('de', now) })).toEqual({ ok: true, type: 'settings' });
   });
 
   it('refuses unknown types, extra fields and malformed values, saying why', () => {
-    expect(validate({ id: 'x', type: 'invoice' })).toMatchObject({ ok: false, reason: expect.stringContaining('unknown') });
+    expect(validate({ id: 'x', type: 'invoice' })).toMatchObject({
+      ok: false,
+      reason: expect.stringContaining('unknown'),
+    });
     const extra = validate({
       id: favouriteId('demo-1'),
       type: 'favourite',
@@ -87,7 +101,13 @@ describe("checks on a user's own documents", () => {
       rating: 5,
     });
     expect(extra).toMatchObject({ ok: false, reason: expect.stringContaining('additional properties') });
-    const badDate = validate({ id: favouriteId('a'), type: 'favourite', providerId: 'a', createdAt: 'yesterday', updatedAt: now });
+    const badDate = validate({
+      id: favouriteId('a'),
+      type: 'favourite',
+      providerId: 'a',
+      createdAt: 'yesterday',
+      updatedAt: now,
+    });
     expect(badDate).toMatchObject({ ok: false, reason: expect.stringContaining('/createdAt') });
   });
 });

@@ -36,7 +36,8 @@ describe('interface languages', () => {
   it.each(LANGUAGES)('%s has no empty text and keeps the placeholders of French', (language) => {
     const fr = load('fr');
     const other = load(language);
-    const get = (tree: Tree, key: string) => key.split('.').reduce<Tree | string>((t, k) => (t as Tree)[k]!, tree);
+    const get = (tree: Tree, key: string) =>
+      key.split('.').reduce<Tree | string>((t, k) => (t as Tree)[k]!, tree);
     for (const key of french) {
       const text = get(other, key) as string;
       expect(text.trim(), `${language}:${key}`).not.toBe('');
@@ -52,7 +53,8 @@ describe('interface languages', () => {
       const code = readFileSync(file, 'utf8');
       for (const match of code.matchAll(/\bt\(\s*'([\w.]+)'/g)) {
         const key = match[1]!;
-        if (!known.has(key) && !known.has(`${key}_other`)) missing.push(`${path.relative(SRC, file)}: ${key}`);
+        if (!known.has(key) && !known.has(`${key}_other`))
+          missing.push(`${path.relative(SRC, file)}: ${key}`);
       }
       for (const match of code.matchAll(/\bkey: '([\w.]+)'/g)) {
         const key = match[1]!;

@@ -5,11 +5,15 @@ import { providerPath, routes } from '../../src/config/paths';
 
 describe('listing state in the URL', () => {
   it('reads known filters and ignores malformed ones', () => {
-    expect(parseListingParams(new URLSearchParams('type=lawyer&country=ES&language=ru&status=online&page=3'))).toEqual({
+    expect(
+      parseListingParams(new URLSearchParams('type=lawyer&country=ES&language=ru&status=online&page=3')),
+    ).toEqual({
       filter: { role: 'lawyer', country: 'ES', language: 'ru', online: true },
       page: 3,
     });
-    expect(parseListingParams(new URLSearchParams('type=admin&country=spain&language=it&status=x&page=-2'))).toEqual({
+    expect(
+      parseListingParams(new URLSearchParams('type=admin&country=spain&language=it&status=x&page=-2')),
+    ).toEqual({
       filter: {},
       page: 1,
     });
@@ -76,9 +80,9 @@ describe('route table', () => {
   });
 
   it('gives lawyers and expats their canonical profile URL', () => {
-    expect(providerPath({ role: 'lawyer', country: 'ES', languages: ['es', 'fr'], slug: 'ana-lopez-001' })).toBe(
-      '/avocat/es/es/ana-lopez-001',
-    );
+    expect(
+      providerPath({ role: 'lawyer', country: 'ES', languages: ['es', 'fr'], slug: 'ana-lopez-001' }),
+    ).toBe('/avocat/es/es/ana-lopez-001');
     expect(providerPath({ role: 'expat', country: 'TH', languages: ['fr'], slug: 'paul-m-002' })).toBe(
       '/expatrie/th/fr/paul-m-002',
     );
