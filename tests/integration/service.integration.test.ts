@@ -1,0 +1,135 @@
+/**
+ * The service as `npm start` runs it (server/main.ts in its own process): health, error logs, and
+ * COUCHDB_URL switching to an external CouchDB-compatible store instead of the embedded one.
+ */
+import { spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { startTestServer, startTestStore } from '../support/test-server';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+const cleanups: (() => Promise<unknown>)[] = [];
+
+afterAll(async () => {
+  for (const cleanup of cleanups.reverse()) await cleanup();
+});
+
+function startService(
+  env: Record<string, string>,
+): Promise<{ url: string; child: ChildProcess; output: () => string }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  cleanups.push(async () => {
+    child.kill('SIGTERM');
+    await exited;
+  });
+  let output = '';
+  return new Promise((resolve, reject) => {
+    const collect = (chunk: Buffer) => {
+      output += chunk.toString();
+      const port = /listening on http:\/\/localhost:(\d+)/.exec(output)?.[1];
+      if (port) resolve({ url: `http://127.0.0.1:${port}`, child, output: () => output });
+    };
+    child.stdout!.on('data', collect);
+    child.stderr!.on('data', collect);
+    child.once('exit', (code) => reject(new Error(`exited with ${code}: ${output}`)));
+  });
+}
+
+describe('the service', () => {
+  it('uses the CouchDB named by COUCHDB_URL instead of starting its own store', async () => {
+    const external = await startTestStore();
+    cleanups.push(async () => {
+      await external.store.close();
+      await rm(external.dataDir, { recursive: true, force: true });
+    });
+    const credentials = Buffer.from(external.store.authorization.replace('Basic ', ''), 'base64').toString();
+    const couchdbUrl = external.store.origin.replace('http://', `http://${credentials}@`);
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'sos-expat-couch-'));
+    cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
+
+    const service = await startService({ COUCHDB_URL: couchdbUrl, DATA_DIR: dataDir });
+    const health = await (await fetch(`${service.url}/api/health`)).json();
+    expect(health).toMatchObject({ status: 'ok', store: { ok: true, kind: 'couchdb' } });
+    expect(service.output()).toContain(`[store] CouchDB at ${external.store.origin}`);
+    expect(existsSync(path.join(dataDir, 'store'))).toBe(false);
+    expect((await external.store.db('providers').info()).doc_count).toBe(72);
+    const pulled = await (await fetch(`${service.url}/db/providers/demo-expat-001`)).json();
+    expect(pulled).toMatchObject({ type: 'provider' });
+  });
+
+  it('refuses to start on a malformed configuration, listing every problem', async () => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+      cwd: ROOT,
+      env: { ...process.env, PORT: 'x', COUCHDB_URL: 'ftp://nowhere', STRIPE_SECRET_KEY: 'sk_test_1' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout!.on('data', (c: Buffer) => (output += c.toString()));
+    child.stderr!.on('data', (c: Buffer) => (output += c.toString()));
+    const code = await new Promise((resolve) => child.once('exit', resolve));
+    expect(code).toBe(1);
+    expect(output).toContain('PORT is malformed');
+    expect(output).toContain('COUCHDB_URL is malformed');
+    expect(output).toContain('STRIPE_PUBLISHABLE_KEY is missing');
+  });
+});
+
+describe('API edge', () => {
+  it('reports health, stores sanitised error logs once per event, and answers JSON errors', async () => {
+    const server = await startTestServer();
+    cleanups.push(() => server.close());
+    const health = await fetch(`${server.url}/api/health`);
+    expect(health.status).toBe(200);
+    expect(await health.json()).toEqual({
+      status: 'ok',
+      store: { ok: true, kind: 'embedded' },
+      adapters: {
+        payments: 'simulated',
+        telephony: 'simulated',
+        mail: 'simulated',
+        googleSignIn: 'disabled',
+      },
+    });
+
+    const entry = {
+      eventId: 'evt-12345678',
+      origin: 'error',
+      error: 'x'.repeat(3000),
+      name: 'Error',
+      context: {},
+    };
+    for (let i = 0; i < 2; i++) {
+      const answer = await fetch(`${server.url}/api/logs/errors`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(entry),
+      });
+      expect(answer.status).toBe(201);
+    }
+    const stored = await server.store
+      .db<{ error: string; type: string }>('logs')
+      .get('error_log:evt-12345678');
+    expect(stored.type).toBe('error_log');
+    expect(stored.error).toHaveLength(1000);
+
+    const bad = await fetch(`${server.url}/api/logs/errors`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ origin: 'nowhere' }),
+    });
+    expect(bad.status).toBe(400);
+    expect(await bad.json()).toMatchObject({ error: { code: 'invalid_error_log' } });
+    const unknown = await fetch(`${server.url}/api/nothing-here`);
+    expect(unknown.status).toBe(404);
+    expect(await unknown.json()).toMatchObject({ error: { code: 'not_found' } });
+  });
+});
