@@ -14,7 +14,12 @@ export function matchesFilter(provider: Provider, filter: ProviderFilter): boole
 export type ProviderPage = { providers: Provider[]; total: number };
 
 /** One page of a directory already in listing order, with the number of matching providers. */
-export function selectPage(directory: readonly Provider[], filter: ProviderFilter, page: number, pageSize: number): ProviderPage {
+export function selectPage(
+  directory: readonly Provider[],
+  filter: ProviderFilter,
+  page: number,
+  pageSize: number,
+): ProviderPage {
   const start = (page - 1) * pageSize;
   const providers: Provider[] = [];
   let total = 0;
