@@ -1,0 +1,29 @@
+/**
+ * The `fetch` given to RxDB's CouchDB replication. It throws on any non-2xx answer: RxDB's live
+ * pull would otherwise read a 401 or 500 body as an empty change feed and stop for good. It also
+ * reports each outcome to the sync status, so the header knows when the gateway is unreachable.
+ */
+import { reportNetwork } from './sync-status';
+
+export class GatewayError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: string,
+  ) {
+    super(`The replication gateway answered ${status}`);
+    this.name = 'GatewayError';
+  }
+}
+
+export const gatewayFetch: typeof fetch = async (input, init) => {
+  let response: Response;
+  try {
+    response = await fetch(input, { ...init, credentials: 'same-origin', cache: 'no-store' });
+  } catch (error) {
+    if (!(error instanceof DOMException && error.name === 'AbortError')) reportNetwork(false);
+    throw error;
+  }
+  reportNetwork(true);
+  if (!response.ok) throw new GatewayError(response.status, await response.text().catch(() => ''));
+  return response;
+};

@@ -1,0 +1,185 @@
+/**
+ * Replication between the browser's collections and the store, through the `/db/` gateway.
+ *
+ * A browser opens at most six connections to one host, and each live replication holds one
+ * long-poll: so at most two collections are live at once, `mine` (while signed in) and
+ * `providers` (while a listing is on screen). The other public collections are pulled at start,
+ * when the connection returns and on a timer. Failed requests are retried with a backoff that
+ * doubles up to a ceiling and resets after a success; while the browser is offline RxDB waits for
+ * the `online` event instead.
+ */
+import { replicateCouchDB } from 'rxdb/plugins/replication-couchdb';
+import type { RxCouchDBReplicationState } from 'rxdb/plugins/replication-couchdb';
+import type { RxCollection } from 'rxdb';
+import type { AppDatabase } from './database';
+import { gatewayFetch } from './gateway-fetch';
+import { reportActive } from './sync-status';
+
+const RETRY_BASE_MS = 1_000;
+const RETRY_MAX_MS = 60_000;
+const PULL_BATCH = 1000;
+const PUSH_BATCH = 50;
+/** Long-poll heartbeat: short enough for proxies that cut idle connections. */
+const HEARTBEAT_MS = 25_000;
+const PERIODIC_PULL_MS = 10 * 60_000;
+
+type Replication = RxCouchDBReplicationState<never>;
+
+export type ReplicationTarget = { origin: string; fetch?: typeof fetch };
+
+function gatewayUrl(target: ReplicationTarget, dbName: string): string {
+  return `${target.origin}/db/${dbName}/`;
+}
+
+/** Doubles the retry delay after each error, back to the base after data moves again. */
+function withBackoff(replication: Replication): Replication {
+  replication.retryTime = RETRY_BASE_MS;
+  replication.error$.subscribe(() => {
+    replication.retryTime = Math.min((replication.retryTime ?? RETRY_BASE_MS) * 2, RETRY_MAX_MS);
+  });
+  const reset = () => {
+    replication.retryTime = RETRY_BASE_MS;
+  };
+  replication.received$.subscribe(reset);
+  replication.sent$.subscribe(reset);
+  return replication;
+}
+
+function startReplication(
+  collection: RxCollection,
+  dbName: string,
+  target: ReplicationTarget,
+  options: { live: boolean; push: boolean; key: string },
+): Replication {
+  const replication = replicateCouchDB({
+    replicationIdentifier: `gateway-${dbName}`,
+    collection,
+    url: gatewayUrl(target, dbName),
+    fetch: target.fetch ?? gatewayFetch,
+    live: options.live,
+    retryTime: RETRY_BASE_MS,
+    waitForLeadership: options.live,
+    pull: { batchSize: PULL_BATCH, heartbeat: HEARTBEAT_MS },
+    push: options.push ? { batchSize: PUSH_BATCH } : undefined,
+  }) as unknown as Replication;
+  replication.active$.subscribe((active) => reportActive(options.key, active));
+  replication.canceled$.subscribe((canceled) => {
+    if (canceled) reportActive(options.key, false);
+  });
+  return withBackoff(replication);
+}
+
+/**
+ * One public collection: pulled on demand, or kept live while someone holds it. A pull is skipped
+ * while the collection is live (it is already current); going live waits for a running pull.
+ */
+export class PublicCollectionSync {
+  private pulling: Promise<void> | undefined;
+  private live: Replication | undefined;
+  private holders = 0;
+  private markPulled: () => void = () => {};
+  /** Resolves once the collection has been brought up to date at least once. */
+  readonly firstPull: Promise<void> = new Promise((resolve) => {
+    this.markPulled = resolve;
+  });
+
+  constructor(
+    private readonly collection: RxCollection,
+    private readonly dbName: string,
+    private readonly target: ReplicationTarget,
+  ) {}
+
+  /** Pulls what changed since the last pull; resolves once the collection is current. */
+  pull(): Promise<void> {
+    if (this.live) return this.live.awaitInSync().then(() => undefined);
+    this.pulling ??= (async () => {
+      const once = startReplication(this.collection, this.dbName, this.target, {
+        live: false,
+        push: false,
+        key: `pull:${this.dbName}`,
+      });
+      try {
+        await once.awaitInitialReplication();
+        this.markPulled();
+      } finally {
+        await once.cancel();
+        this.pulling = undefined;
+      }
+    })();
+    return this.pulling;
+  }
+
+  /** Keeps the collection live until the returned function is called. */
+  hold(): () => void {
+    this.holders++;
+    if (this.holders === 1) void this.goLive();
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      this.holders--;
+      if (this.holders === 0) void this.stopLive();
+    };
+  }
+
+  private async goLive() {
+    await this.pulling?.catch(() => undefined);
+    if (this.holders === 0 || this.live) return;
+    this.live = startReplication(this.collection, this.dbName, this.target, {
+      live: true,
+      push: false,
+      key: `live:${this.dbName}`,
+    });
+    void this.live.awaitInitialReplication().then(this.markPulled, () => undefined);
+  }
+
+  private async stopLive() {
+    const live = this.live;
+    this.live = undefined;
+    await live?.cancel();
+  }
+
+  async stop() {
+    this.holders = 0;
+    await this.stopLive();
+    await this.pulling?.catch(() => undefined);
+  }
+}
+
+export type PublicSync = {
+  providers: PublicCollectionSync;
+  content: PublicCollectionSync;
+  config: PublicCollectionSync;
+  pullAll(): Promise<void>;
+  stop(): Promise<void>;
+};
+
+/** Starts the public collections' sync: a first pull now, then on reconnect and periodically. */
+export function startPublicSync(db: AppDatabase, target: ReplicationTarget): PublicSync {
+  const sync = {
+    providers: new PublicCollectionSync(db.providers, 'providers', target),
+    content: new PublicCollectionSync(db.content, 'content', target),
+    config: new PublicCollectionSync(db.config, 'config', target),
+  };
+  const pullAll = async () => {
+    await Promise.all([sync.config.pull(), sync.providers.pull(), sync.content.pull()]);
+  };
+  const onOnline = () => void pullAll().catch(() => undefined);
+  const timer = setInterval(onOnline, PERIODIC_PULL_MS);
+  if (typeof window !== 'undefined') window.addEventListener('online', onOnline);
+  onOnline();
+  return {
+    ...sync,
+    pullAll,
+    async stop() {
+      clearInterval(timer);
+      if (typeof window !== 'undefined') window.removeEventListener('online', onOnline);
+      await Promise.all(Object.values(sync).map((s) => s.stop()));
+    },
+  };
+}
+
+/** Live two-way replication of the signed-in user's own database (`userdb-<hex>`). */
+export function startMineSync(db: AppDatabase, userDb: string, target: ReplicationTarget): Replication {
+  return startReplication(db.mine, userDb, target, { live: true, push: true, key: `live:${userDb}` });
+}

@@ -1,0 +1,70 @@
+/**
+ * What the header's sync indicator shows, kept outside React so that the replication and the
+ * outbox can report to it from anywhere: whether the gateway is reachable, how many replications
+ * are moving data, and how many local changes still wait to reach the server.
+ */
+export type SyncState = 'online' | 'syncing' | 'offline';
+export type SyncSnapshot = { state: SyncState; waiting: number };
+
+type Inputs = { browserOnline: boolean; reachable: boolean; active: Set<string>; waiting: Map<string, number> };
+
+const inputs: Inputs = {
+  browserOnline: typeof navigator === 'undefined' ? true : navigator.onLine,
+  reachable: true,
+  active: new Set(),
+  waiting: new Map(),
+};
+const listeners = new Set<() => void>();
+let snapshot: SyncSnapshot = compute();
+
+function compute(): SyncSnapshot {
+  const waiting = [...inputs.waiting.values()].reduce((sum, n) => sum + n, 0);
+  if (!inputs.browserOnline || !inputs.reachable) return { state: 'offline', waiting };
+  return { state: inputs.active.size > 0 ? 'syncing' : 'online', waiting };
+}
+
+function publish() {
+  const next = compute();
+  if (next.state === snapshot.state && next.waiting === snapshot.waiting) return;
+  snapshot = next;
+  for (const listener of listeners) listener();
+}
+
+export function getSyncSnapshot(): SyncSnapshot {
+  return snapshot;
+}
+
+export function subscribeSync(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** A request to the server went through (true) or could not reach it (false). */
+export function reportNetwork(reachable: boolean) {
+  inputs.reachable = reachable;
+  publish();
+}
+
+export function reportActive(key: string, active: boolean) {
+  if (active) inputs.active.add(key);
+  else inputs.active.delete(key);
+  publish();
+}
+
+/** How many changes of one kind (outbox, own documents) wait to be sent. */
+export function reportWaiting(key: string, count: number) {
+  inputs.waiting.set(key, count);
+  publish();
+}
+
+if (typeof window !== 'undefined') {
+  window.addEventListener('online', () => {
+    inputs.browserOnline = true;
+    inputs.reachable = true;
+    publish();
+  });
+  window.addEventListener('offline', () => {
+    inputs.browserOnline = false;
+    publish();
+  });
+}
