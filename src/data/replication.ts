@@ -11,7 +11,9 @@
 import { replicateCouchDB } from 'rxdb/plugins/replication-couchdb';
 import type { RxCouchDBReplicationState } from 'rxdb/plugins/replication-couchdb';
 import type { RxCollection } from 'rxdb';
+import type { MineDoc } from '../domain/mine';
 import type { AppDatabase } from './database';
+import { trackPushes } from './mine';
 import { gatewayFetch } from './gateway-fetch';
 import { reportActive } from './sync-status';
 
@@ -179,7 +181,24 @@ export function startPublicSync(db: AppDatabase, target: ReplicationTarget): Pub
   };
 }
 
-/** Live two-way replication of the signed-in user's own database (`userdb-<hex>`). */
-export function startMineSync(db: AppDatabase, userDb: string, target: ReplicationTarget): Replication {
-  return startReplication(db.mine, userDb, target, { live: true, push: true, key: `live:${userDb}` });
+/**
+ * Live two-way replication of the signed-in user's own database (`userdb-<hex>`), with the
+ * waiting changes counted until they are pushed.
+ */
+export function startMineSync(db: AppDatabase, userDb: string, target: ReplicationTarget) {
+  const replication = startReplication(db.mine, userDb, target, {
+    live: true,
+    push: true,
+    key: `live:${userDb}`,
+  }) as unknown as RxCouchDBReplicationState<MineDoc>;
+  const untrack = trackPushes(db, replication);
+  return {
+    replication,
+    awaitInSync: () => replication.awaitInSync(),
+    awaitInitialReplication: () => replication.awaitInitialReplication(),
+    async stop() {
+      untrack();
+      await replication.cancel();
+    },
+  };
 }

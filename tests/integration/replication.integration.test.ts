@@ -6,6 +6,7 @@ import { getRxStorageMemory } from 'rxdb/plugins/storage-memory';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAppDatabase } from '../../src/data/database';
 import type { AppDatabase } from '../../src/data/database';
+import { InvalidDocumentError, removeMine, saveMine, waitingCount } from '../../src/data/mine';
 import { findProviderPage } from '../../src/data/providers';
 import { PublicCollectionSync, startMineSync } from '../../src/data/replication';
 import { favouriteId } from '../../src/domain/mine';
@@ -47,7 +48,13 @@ async function freshDatabase(): Promise<AppDatabase> {
 
 function favourite(providerId: string) {
   const now = new Date().toISOString();
-  return { id: favouriteId(providerId), type: 'favourite', providerId, createdAt: now, updatedAt: now };
+  return {
+    id: favouriteId(providerId),
+    type: 'favourite' as const,
+    providerId,
+    createdAt: now,
+    updatedAt: now,
+  };
 }
 
 describe('replication through the gateway', () => {
@@ -76,14 +83,20 @@ describe('replication through the gateway', () => {
 
   it('pushes own documents; a refused one ends on the server state without stalling the others', async () => {
     const db = await freshDatabase();
-    const replication = startMineSync(db, user.db, gatewayTarget(user.cookie));
-    await replication.awaitInitialReplication();
-
-    await db.mine.insert(favourite('demo-lawyer-002'));
-    // A document our own code would never write (it bypasses validation): the server must refuse it.
+    // Written before any connection: they wait, and are counted as waiting.
+    await saveMine(db, favourite('demo-lawyer-002'));
+    await saveMine(db, favourite('demo-expat-007'));
+    await expect(
+      saveMine(db, { ...favourite('demo-expat-009'), providerId: 'not valid!' }),
+    ).rejects.toBeInstanceOf(InvalidDocumentError);
+    expect(await waitingCount(db)).toBe(2);
+    // A document our own code would never write (it bypasses saveMine): the server must refuse it.
     await db.mine.insert({ id: 'invoice:forged', type: 'invoice', updatedAt: new Date().toISOString() });
-    await db.mine.insert(favourite('demo-expat-007'));
-    await replication.awaitInSync();
+
+    const sync = startMineSync(db, user.db, gatewayTarget(user.cookie));
+    await sync.awaitInitialReplication();
+    await sync.awaitInSync();
+    await expect.poll(() => waitingCount(db)).toBe(0);
 
     const stored = await server.store.db(user.db).list();
     expect(stored.rows.map((row) => row.id).sort()).toEqual(
@@ -91,12 +104,16 @@ describe('replication through the gateway', () => {
     );
     expect(await db.mine.findOne('invoice:forged').exec()).toBeNull();
 
-    // Nothing is stuck: a later change still goes through.
-    await db.mine.insert(favourite('demo-expat-008'));
-    await replication.awaitInSync();
+    // Nothing is stuck: later changes still go through, deletions included.
+    await saveMine(db, favourite('demo-expat-008'));
+    await removeMine(db, favouriteId('demo-lawyer-002'));
+    await sync.awaitInSync();
+    await expect.poll(() => waitingCount(db)).toBe(0);
     const after = await server.store.db(user.db).list();
-    expect(after.rows.map((row) => row.id)).toContain(favouriteId('demo-expat-008'));
-    await replication.cancel();
+    expect(after.rows.map((row) => row.id).sort()).toEqual(
+      [favouriteId('demo-expat-007'), favouriteId('demo-expat-008')].sort(),
+    );
+    await sync.stop();
     await db.close();
   });
 });

@@ -1,0 +1,95 @@
+/**
+ * The user's own documents (`mine`): every write goes through here. A document is checked against
+ * the shared schema of its type before it is written locally (the gateway would refuse it, and a
+ * refused push must never be what a user's edit turns into), then counted as waiting until the
+ * replication has pushed it. The waiting list is a local document, so it survives closing the tab.
+ */
+import type { RxCouchDBReplicationState } from 'rxdb/plugins/replication-couchdb';
+import type { MineDoc } from '../domain/mine';
+import type { MineValidator } from '../domain/mine-validation';
+import { lostEdits$ } from './conflict';
+import type { AppDatabase } from './database';
+import { reportWaiting } from './sync-status';
+
+const PENDING = 'pending';
+type Pending = { ids: Record<string, string> };
+
+export class InvalidDocumentError extends Error {
+  constructor(readonly reason: string) {
+    super(`Refused before saving: ${reason}`);
+    this.name = 'InvalidDocumentError';
+  }
+}
+
+let validator: Promise<MineValidator> | undefined;
+
+/** The schema checks are loaded on the first write only: the first visit does not pay for them. */
+function validate(doc: Record<string, unknown>) {
+  validator ??= import('../domain/mine-validation').then((m) => m.createMineValidator());
+  return validator.then((check) => check(doc));
+}
+
+async function readPending(db: AppDatabase): Promise<Pending> {
+  const local = await db.mine.getLocal<Pending>(PENDING);
+  return local ? { ids: { ...local.get('ids') } } : { ids: {} };
+}
+
+const pendingQueues = new WeakMap<AppDatabase, Promise<unknown>>();
+
+/** Read-modify-write of the waiting list, one at a time per database so that no update is lost. */
+function writePending(db: AppDatabase, update: (ids: Record<string, string>) => void): Promise<void> {
+  const run = async () => {
+    const pending = await readPending(db);
+    update(pending.ids);
+    await db.mine.upsertLocal<Pending>(PENDING, pending);
+    reportWaiting('mine', Object.keys(pending.ids).length);
+  };
+  const next = (pendingQueues.get(db) ?? Promise.resolve()).then(run, run);
+  pendingQueues.set(db, next.catch(() => undefined));
+  return next;
+}
+
+/** Saves one of the user's documents locally; it reaches the server when a connection allows. */
+export async function saveMine(db: AppDatabase, doc: MineDoc): Promise<void> {
+  const check = await validate(doc);
+  if (!check.ok) throw new InvalidDocumentError(check.reason);
+  await db.mine.upsert(doc);
+  await writePending(db, (ids) => {
+    ids[doc.id] = doc.updatedAt;
+  });
+}
+
+/** Deletes one of the user's documents locally; the deletion is pushed like any change. */
+export async function removeMine(db: AppDatabase, id: string): Promise<void> {
+  const doc = await db.mine.findOne(id).exec();
+  if (!doc) return;
+  await doc.remove();
+  await writePending(db, (ids) => {
+    ids[id] = 'deleted';
+  });
+}
+
+/** How many of the user's changes wait to be pushed. */
+export async function waitingCount(db: AppDatabase): Promise<number> {
+  return Object.keys((await readPending(db)).ids).length;
+}
+
+/**
+ * Clears a change from the waiting list once the replication has pushed it (or once the server's
+ * version has won a conflict, which the conflict handler reports), and keeps the header current.
+ */
+export function trackPushes(db: AppDatabase, replication: RxCouchDBReplicationState<MineDoc>): () => void {
+  const settle = (id: string, updatedAt: string | undefined, deleted: boolean) =>
+    writePending(db, (ids) => {
+      const waiting = ids[id];
+      if (waiting === undefined) return;
+      if (waiting === updatedAt || (deleted && waiting === 'deleted') || updatedAt === undefined) delete ids[id];
+    });
+  const sent = replication.sent$.subscribe((doc) => void settle(doc.id, doc.updatedAt, doc._deleted));
+  const lost = lostEdits$.subscribe(({ id }) => void settle(id, undefined, false));
+  void readPending(db).then((p) => reportWaiting('mine', Object.keys(p.ids).length));
+  return () => {
+    sent.unsubscribe();
+    lost.unsubscribe();
+  };
+}
