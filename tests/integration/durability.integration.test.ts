@@ -2,45 +2,27 @@
  * The service and its embedded store are killed with SIGKILL in the middle of a stream of writes,
  * then started again on the same DATA_DIR: every write that had been acknowledged must be there.
  */
-import { spawn } from 'node:child_process';
-import type { ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { startService } from '../support/service-process';
+import type { RunningService } from '../support/service-process';
 import { startTestStore } from '../support/test-server';
 
-const ROOT = path.resolve(import.meta.dirname, '../..');
+const start = async (dir: string) => {
+  const service = await startService({ DATA_DIR: dir, SEED_DEMO_DATA: 'false' });
+  running.push(service);
+  return service;
+};
+
 let dataDir: string;
-const running: ChildProcess[] = [];
+const running: RunningService[] = [];
 
 afterAll(async () => {
-  for (const child of running) child.kill('SIGKILL');
+  for (const service of running) service.child.kill('SIGKILL');
   if (dataDir) await rm(dataDir, { recursive: true, force: true });
 });
-
-type Started = { child: ChildProcess; url: string; storePid: number; exited: Promise<unknown> };
-
-function startService(dir: string): Promise<Started> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    cwd: ROOT,
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dir, SEED_DEMO_DATA: 'false' },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  running.push(child);
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  return new Promise((resolve, reject) => {
-    let output = '';
-    let storePid = 0;
-    child.stdout!.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      storePid = Number(/embedded store \(pid (\d+)\)/.exec(output)?.[1] ?? storePid);
-      const port = /listening on http:\/\/localhost:(\d+)/.exec(output)?.[1];
-      if (port) resolve({ child, url: `http://127.0.0.1:${port}`, storePid, exited });
-    });
-    child.once('exit', (code) => reject(new Error(`service exited with ${code}: ${output}`)));
-  });
-}
 
 function isAlive(pid: number): boolean {
   try {
@@ -82,20 +64,21 @@ async function writeUntilKilled(url: string, kill: () => void): Promise<Set<stri
 describe('durability', () => {
   it('keeps every acknowledged write after SIGKILL of the service and its store', async () => {
     dataDir = await mkdtemp(path.join(tmpdir(), 'sos-expat-durability-'));
-    const first = await startService(dataDir);
+    const first = await start(dataDir);
     expect(first.storePid).toBeGreaterThan(0);
+    const storePid = first.storePid!;
 
     const acknowledged = await writeUntilKilled(first.url, () => {
-      process.kill(first.storePid, 'SIGKILL');
+      process.kill(storePid, 'SIGKILL');
       first.child.kill('SIGKILL');
     });
     expect(acknowledged.size).toBeGreaterThanOrEqual(300);
     await first.exited;
-    for (let i = 0; i < 50 && isAlive(first.storePid); i++) await new Promise((r) => setTimeout(r, 100));
-    expect(isAlive(first.storePid)).toBe(false);
+    for (let i = 0; i < 50 && isAlive(storePid); i++) await new Promise((r) => setTimeout(r, 100));
+    expect(isAlive(storePid)).toBe(false);
 
     // The service starts again on the same directory and is healthy...
-    const second = await startService(dataDir);
+    const second = await start(dataDir);
     const health = await fetch(`${second.url}/api/health`);
     expect(health.status).toBe(200);
     second.child.kill('SIGTERM');

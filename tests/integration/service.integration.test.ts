@@ -2,47 +2,19 @@
  * The service as `npm start` runs it (server/main.ts in its own process): health, error logs, and
  * COUCHDB_URL switching to an external CouchDB-compatible store instead of the embedded one.
  */
-import { spawn } from 'node:child_process';
-import type { ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { spawnService, startService } from '../support/service-process';
 import { startTestServer, startTestStore } from '../support/test-server';
 
-const ROOT = path.resolve(import.meta.dirname, '../..');
 const cleanups: (() => Promise<unknown>)[] = [];
 
 afterAll(async () => {
   for (const cleanup of cleanups.reverse()) await cleanup();
 });
-
-function startService(
-  env: Record<string, string>,
-): Promise<{ url: string; child: ChildProcess; output: () => string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    cwd: ROOT,
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  cleanups.push(async () => {
-    child.kill('SIGTERM');
-    await exited;
-  });
-  let output = '';
-  return new Promise((resolve, reject) => {
-    const collect = (chunk: Buffer) => {
-      output += chunk.toString();
-      const port = /listening on http:\/\/localhost:(\d+)/.exec(output)?.[1];
-      if (port) resolve({ url: `http://127.0.0.1:${port}`, child, output: () => output });
-    };
-    child.stdout!.on('data', collect);
-    child.stderr!.on('data', collect);
-    child.once('exit', (code) => reject(new Error(`exited with ${code}: ${output}`)));
-  });
-}
 
 describe('the service', () => {
   it('uses the CouchDB named by COUCHDB_URL instead of starting its own store', async () => {
@@ -57,6 +29,10 @@ describe('the service', () => {
     cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
 
     const service = await startService({ COUCHDB_URL: couchdbUrl, DATA_DIR: dataDir });
+    cleanups.push(async () => {
+      service.child.kill('SIGTERM');
+      await service.exited;
+    });
     const health = await (await fetch(`${service.url}/api/health`)).json();
     expect(health).toMatchObject({ status: 'ok', store: { ok: true, kind: 'couchdb' } });
     expect(service.output()).toContain(`[store] CouchDB at ${external.store.origin}`);
@@ -67,15 +43,9 @@ describe('the service', () => {
   });
 
   it('refuses to start on a malformed configuration, listing every problem', async () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-      cwd: ROOT,
-      env: { ...process.env, PORT: 'x', COUCHDB_URL: 'ftp://nowhere', STRIPE_SECRET_KEY: 'sk_test_1' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    child.stdout!.on('data', (c: Buffer) => (output += c.toString()));
-    child.stderr!.on('data', (c: Buffer) => (output += c.toString()));
-    const code = await new Promise((resolve) => child.once('exit', resolve));
+    const service = spawnService({ PORT: 'x', COUCHDB_URL: 'ftp://nowhere', STRIPE_SECRET_KEY: 'sk_test_1' });
+    const code = await service.exited;
+    const output = service.output();
     expect(code).toBe(1);
     expect(output).toContain('PORT is malformed');
     expect(output).toContain('COUCHDB_URL is malformed');

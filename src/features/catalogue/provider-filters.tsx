@@ -1,10 +1,9 @@
-import { useId } from 'react';
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGES, isLanguage } from '../../domain/languages';
 import type { ProviderFilter } from '../../domain/provider';
 import { Button } from '../../ui/button';
 import { countryName, languageName } from '../../ui/intl';
+import { SelectField } from '../../ui/select-field';
 import styles from './provider-filters.module.css';
 
 type Props = { filter: ProviderFilter; countries: string[]; onChange: (filter: ProviderFilter) => void };
@@ -43,55 +42,30 @@ export function ProviderFilters({ filter, countries, onChange }: Props) {
           </button>
         ))}
       </div>
-      <Field label={t('catalogue.country')}>
-        {(id) => (
-          <select
-            id={id}
-            value={filter.country ?? ''}
-            onChange={(e) => onChange({ ...filter, country: e.target.value || undefined })}
-          >
-            <option value="">{t('catalogue.allCountries')}</option>
-            {sortedCountries.map((code) => (
-              <option key={code} value={code}>
-                {countryName(code, locale)}
-              </option>
-            ))}
-          </select>
-        )}
-      </Field>
-      <Field label={t('catalogue.language')}>
-        {(id) => (
-          <select
-            id={id}
-            value={filter.language ?? ''}
-            onChange={(e) =>
-              onChange({ ...filter, language: isLanguage(e.target.value) ? e.target.value : undefined })
-            }
-          >
-            <option value="">{t('catalogue.allLanguages')}</option>
-            {LANGUAGES.map((code) => (
-              <option key={code} value={code}>
-                {languageName(code, locale)}
-              </option>
-            ))}
-          </select>
-        )}
-      </Field>
-      <Field label={t('catalogue.status')}>
-        {(id) => (
-          <select
-            id={id}
-            value={filter.online === undefined ? '' : filter.online ? 'online' : 'offline'}
-            onChange={(e) =>
-              onChange({ ...filter, online: e.target.value === '' ? undefined : e.target.value === 'online' })
-            }
-          >
-            <option value="">{t('catalogue.allStatuses')}</option>
-            <option value="online">{t('catalogue.online')}</option>
-            <option value="offline">{t('catalogue.offline')}</option>
-          </select>
-        )}
-      </Field>
+      <SelectField
+        label={t('catalogue.country')}
+        anyLabel={t('catalogue.allCountries')}
+        value={filter.country ?? ''}
+        options={sortedCountries.map((code) => ({ value: code, label: countryName(code, locale) }))}
+        onChange={(value) => onChange({ ...filter, country: value || undefined })}
+      />
+      <SelectField
+        label={t('catalogue.language')}
+        anyLabel={t('catalogue.allLanguages')}
+        value={filter.language ?? ''}
+        options={LANGUAGES.map((code) => ({ value: code, label: languageName(code, locale) }))}
+        onChange={(value) => onChange({ ...filter, language: isLanguage(value) ? value : undefined })}
+      />
+      <SelectField
+        label={t('catalogue.status')}
+        anyLabel={t('catalogue.allStatuses')}
+        value={filter.online === undefined ? '' : filter.online ? 'online' : 'offline'}
+        options={[
+          { value: 'online', label: t('catalogue.online') },
+          { value: 'offline', label: t('catalogue.offline') },
+        ]}
+        onChange={(value) => onChange({ ...filter, online: value === '' ? undefined : value === 'online' })}
+      />
       <Button
         variant="ghost"
         size="small"
@@ -102,16 +76,5 @@ export function ProviderFilters({ filter, countries, onChange }: Props) {
         {t('catalogue.reset')}
       </Button>
     </form>
-  );
-}
-
-/** A labelled control whose accessible name is its label alone. */
-function Field({ label, children }: { label: string; children: (id: string) => ReactNode }) {
-  const id = useId();
-  return (
-    <div className={styles.field}>
-      <label htmlFor={id}>{label}</label>
-      {children(id)}
-    </div>
   );
 }

@@ -1,0 +1,46 @@
+/**
+ * The service as `npm start` runs it (server/main.ts, its own process), for the tests that need
+ * to kill it, restart it, or watch it refuse a configuration.
+ */
+import { spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import path from 'node:path';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+
+export type ServiceProcess = {
+  child: ChildProcess;
+  /** Resolves with the exit code. */
+  exited: Promise<number | null>;
+  output(): string;
+};
+
+export type RunningService = ServiceProcess & { url: string; storePid: number | undefined };
+
+export function spawnService(env: Record<string, string>): ServiceProcess {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  return { child, exited, output: () => output };
+}
+
+/** Starts the service and resolves once it listens. */
+export async function startService(env: Record<string, string>): Promise<RunningService> {
+  const service = spawnService(env);
+  const url = await new Promise<string>((resolve, reject) => {
+    const check = () => {
+      const port = /listening on http:\/\/localhost:(\d+)/.exec(service.output())?.[1];
+      if (port) resolve(`http://127.0.0.1:${port}`);
+    };
+    service.child.stdout!.on('data', check);
+    void service.exited.then((code) => reject(new Error(`service exited with ${code}: ${service.output()}`)));
+  });
+  const pid = /embedded store \(pid (\d+)\)/.exec(service.output())?.[1];
+  return { ...service, url, storePid: pid ? Number(pid) : undefined };
+}
