@@ -69,7 +69,6 @@ export function gatewayRouter(store: Store): Router {
   const router = express.Router({ caseSensitive: true, strict: true });
   const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
   const validateMine = createMineValidator();
-  const target = new URL(store.origin);
 
   router.use((_req, res, next) => {
     res.setHeader('Cache-Control', 'no-store');
@@ -229,6 +228,8 @@ export function gatewayRouter(store: Store): Router {
   }
 
   function storeRequest(method: string, path: string, body?: string) {
+    // Read at each request: the embedded store gets a new address if it is restarted.
+    const target = new URL(store.origin);
     return http.request({
       protocol: target.protocol,
       hostname: target.hostname,

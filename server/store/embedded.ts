@@ -1,8 +1,11 @@
 /**
  * Starts the embedded store (see embedded-child.ts) in a loopback child process with data under
  * `<dataDir>/store`, and stops it with the service. A fresh admin password is chosen at each start.
+ * If the store process dies while the service runs, it is started again on the same data: a fault
+ * there must not take the API down for longer than the restart.
  */
 import { fork } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -14,7 +17,49 @@ const START_TIMEOUT_MS = 30_000;
 /** LevelDB refuses to open a directory a dying previous process still locks: retry a few times. */
 const START_ATTEMPTS = 5;
 
+type Running = { store: Store; child: ChildProcess };
+
 export async function startEmbeddedStore(dataDir: string): Promise<Store> {
+  let current = await startWithRetries(dataDir);
+  let stopping = false;
+  const supervise = (running: Running) => {
+    running.child.once('exit', (code, signal) => {
+      if (stopping) return;
+      console.error(`[store] the embedded store stopped (${signal ?? code}); starting it again`);
+      void startWithRetries(dataDir).then(
+        (next) => {
+          current = next;
+          supervise(next);
+          console.error(`[store] embedded store running again (pid ${next.child.pid})`);
+        },
+        (error: unknown) => console.error('[store] the embedded store could not be started again', error),
+      );
+    });
+  };
+  supervise(current);
+  return {
+    kind: 'embedded',
+    get pid() {
+      return current.child.pid;
+    },
+    get origin() {
+      return current.store.origin;
+    },
+    get authorization() {
+      return current.store.authorization;
+    },
+    get server() {
+      return current.store.server;
+    },
+    db: (name) => current.store.db(name),
+    async close() {
+      stopping = true;
+      await current.store.close();
+    },
+  };
+}
+
+async function startWithRetries(dataDir: string): Promise<Running> {
   let lastError: unknown;
   for (let attempt = 1; attempt <= START_ATTEMPTS; attempt++) {
     try {
@@ -27,7 +72,7 @@ export async function startEmbeddedStore(dataDir: string): Promise<Store> {
   throw lastError;
 }
 
-function startOnce(dataDir: string): Promise<Store> {
+function startOnce(dataDir: string): Promise<Running> {
   const password = randomBytes(24).toString('hex');
   const child = fork(CHILD, [], {
     env: {
@@ -43,25 +88,26 @@ function startOnce(dataDir: string): Promise<Store> {
       child.kill('SIGKILL');
       reject(new Error('The embedded store did not start in time'));
     }, START_TIMEOUT_MS);
-    child.once('exit', (code) => {
+    const onEarlyExit = (code: number | null) => {
       clearTimeout(timer);
       reject(new Error(`The embedded store exited with code ${code}`));
-    });
+    };
+    child.once('exit', onEarlyExit);
     child.once('message', (message: { ready?: number; failed?: string }) => {
       clearTimeout(timer);
+      child.off('exit', onEarlyExit);
       if (!message.ready) {
         reject(new Error(message.failed ?? 'The embedded store failed to start'));
         return;
       }
       const stop = () =>
         new Promise<void>((done) => {
-          if (child.exitCode !== null) return done();
+          if (child.exitCode !== null || child.signalCode !== null) return done();
           child.once('exit', () => done());
           child.kill('SIGTERM');
         });
-      resolve(
-        connectStore(`http://admin:${password}@127.0.0.1:${message.ready}`, 'embedded', stop, child.pid),
-      );
+      const url = `http://admin:${password}@127.0.0.1:${message.ready}`;
+      resolve({ store: connectStore(url, 'embedded', stop, child.pid), child });
     });
   });
 }

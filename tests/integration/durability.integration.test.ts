@@ -96,3 +96,27 @@ describe('durability', () => {
     }
   });
 });
+
+describe('a store fault', () => {
+  it('does not take the API down: the embedded store is started again on the same data', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'sos-expat-restart-'));
+    const service = await startService({ DATA_DIR: dir });
+    running.push(service);
+    try {
+      const before = await fetch(`${service.url}/db/providers/demo-lawyer-001`);
+      expect(before.status).toBe(200);
+      process.kill(service.storePid!, 'SIGKILL');
+      await expect
+        .poll(async () => (await fetch(`${service.url}/db/providers/demo-lawyer-001`)).status, {
+          timeout: 20_000,
+        })
+        .toBe(200);
+      expect(await (await fetch(`${service.url}/api/health`)).json()).toMatchObject({ status: 'ok' });
+      expect(service.output()).toContain('[store] embedded store running again');
+    } finally {
+      service.child.kill('SIGTERM');
+      await service.exited;
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});
