@@ -88,6 +88,11 @@ export async function promptInstall(): Promise<void> {
   set({ canInstall: false });
 }
 
+/** The current state, outside React. */
+export function pwaState(): PwaState {
+  return state;
+}
+
 export function usePwaState(): PwaState {
   return useSyncExternalStore(
     (listener) => {

@@ -15,9 +15,11 @@ export function ComingSoonPage({ screen }: { screen: ScreenId }) {
         <p>{t('comingSoon.body')}</p>
         <div className={styles.actions}>
           <ButtonLink to={pathOf('providers')}>{t('comingSoon.browseExperts')}</ButtonLink>
-          <ButtonLink to="/" variant="secondary">
-            {t('comingSoon.home')}
-          </ButtonLink>
+          {screen !== 'home' && (
+            <ButtonLink to="/" variant="secondary">
+              {t('comingSoon.home')}
+            </ButtonLink>
+          )}
         </div>
       </div>
     </section>
