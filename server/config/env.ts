@@ -12,7 +12,6 @@ export type Config = {
   port: number;
   host: string;
   dataDir: string;
-  publicUrl: string | undefined;
   couchdbUrl: string | undefined;
   seedDemoData: boolean;
   stripe: { secretKey: string; publishableKey: string; webhookSecret: string } | undefined;
@@ -43,8 +42,6 @@ export function readConfig(env: Env = process.env): ConfigResult {
 
   const couchdbUrl = value('COUCHDB_URL');
   if (couchdbUrl) checkUrl('COUCHDB_URL', couchdbUrl, ['http:', 'https:'], problems, true);
-  const publicUrl = value('PUBLIC_URL');
-  if (publicUrl) checkUrl('PUBLIC_URL', publicUrl, ['http:', 'https:'], problems, false);
 
   const seedText = value('SEED_DEMO_DATA') ?? 'true';
   if (!['true', 'false'].includes(seedText)) problems.push('SEED_DEMO_DATA is malformed: use true or false.');
@@ -75,7 +72,6 @@ export function readConfig(env: Env = process.env): ConfigResult {
       port,
       host: value('HOST') ?? '0.0.0.0',
       dataDir: path.resolve(value('DATA_DIR') ?? './data'),
-      publicUrl,
       couchdbUrl,
       seedDemoData: seedText !== 'false',
       stripe: stripe && {
