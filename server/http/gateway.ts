@@ -18,7 +18,6 @@
  * Reads are streamed through untouched, so that pulling through the gateway costs about what
  * pulling from the store does.
  */
-import http from 'node:http';
 import express from 'express';
 import type { NextFunction, Request, Response, Router } from 'express';
 import { createMineValidator } from '../../src/domain/mine-validation';
@@ -26,6 +25,7 @@ import { MINE_TYPES, isMineType } from '../../src/domain/mine';
 import { isUserDbName, userDbName } from '../../src/domain/user-db';
 import { SESSION_COOKIE, parseCookies, resolveSession } from '../services/sessions';
 import type { SessionUser } from '../services/sessions';
+import { passThrough } from '../store/passthrough';
 import type { Store } from '../store/store';
 
 export const PUBLIC_DATABASES = new Set(['providers', 'content', 'config']);
@@ -67,8 +67,10 @@ function refuse(res: Response, status: 401 | 403 | 404 | 400 | 413, code: string
 
 export function gatewayRouter(store: Store): Router {
   const router = express.Router({ caseSensitive: true, strict: true });
-  const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
   const validateMine = createMineValidator();
+
+  const proxy = (req: Request, res: Response, path: string, body?: string) =>
+    passThrough(store, res, req.method, path, body);
 
   router.use((_req, res, next) => {
     res.setHeader('Cache-Control', 'no-store');
@@ -108,8 +110,17 @@ export function gatewayRouter(store: Store): Router {
       return proxy(req, res, `/${res.locals.access.db}/_all_docs${query}`);
     }
     // RxDB's push asks here for the server's version of the documents it was refused.
+    let keys: unknown;
     try {
-      res.json(withTombstones(await storeJson('GET', `/${res.locals.access.db}/_all_docs${query}`)));
+      keys = JSON.parse(req.query.keys);
+    } catch {
+      keys = undefined;
+    }
+    if (!Array.isArray(keys) || !keys.every((k) => typeof k === 'string')) {
+      return refuse(res, 400, 'bad_request', 'keys must be a JSON array of ids.');
+    }
+    try {
+      res.json(withTombstones(await store.db(res.locals.access.db).fetch({ keys })));
     } catch (error) {
       next(error);
     }
@@ -184,7 +195,12 @@ export function gatewayRouter(store: Store): Router {
       }
     });
     if (accepted.length > 0) {
-      const written = (await storeJson('POST', `/${db}/_bulk_docs`, { docs: accepted })) as BulkRow[];
+      const written = (await store.server.request({
+        db,
+        path: '_bulk_docs',
+        method: 'POST',
+        body: { docs: accepted },
+      })) as BulkRow[];
       written.forEach((row, i) => {
         results[acceptedAt[i]!] = row;
       });
@@ -217,7 +233,7 @@ export function gatewayRouter(store: Store): Router {
   async function currentTypes(db: string, ids: string[]): Promise<Map<string, string | undefined>> {
     const types = new Map<string, string | undefined>();
     if (ids.length === 0) return types;
-    const answer = (await storeJson('POST', `/${db}/_all_docs?include_docs=true`, { keys: ids })) as {
+    const answer = (await store.db(db).fetch({ keys: ids })) as {
       rows: { key: string; value?: { deleted?: boolean }; doc?: { type?: unknown } | null }[];
     };
     for (const row of answer.rows) {
@@ -227,77 +243,7 @@ export function gatewayRouter(store: Store): Router {
     return types;
   }
 
-  function storeRequest(method: string, path: string, body?: string) {
-    // Read at each request: the embedded store gets a new address if it is restarted.
-    const target = new URL(store.origin);
-    return http.request({
-      protocol: target.protocol,
-      hostname: target.hostname,
-      port: target.port,
-      path: target.pathname.replace(/\/$/, '') + path,
-      method,
-      agent,
-      headers: {
-        authorization: store.authorization,
-        accept: 'application/json',
-        ...(body === undefined
-          ? {}
-          : { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) }),
-      },
-    });
-  }
-
-  function storeJson(method: string, path: string, body?: unknown): Promise<unknown> {
-    const payload = body === undefined ? undefined : JSON.stringify(body);
-    return new Promise((resolve, reject) => {
-      const upstream = storeRequest(method, path, payload);
-      upstream.on('response', (answer) => {
-        const chunks: Buffer[] = [];
-        answer.on('data', (chunk: Buffer) => chunks.push(chunk));
-        answer.on('end', () => {
-          const text = Buffer.concat(chunks).toString('utf8');
-          if ((answer.statusCode ?? 500) >= 400) {
-            reject(
-              new Error(`store answered ${answer.statusCode} to ${method} ${path}: ${text.slice(0, 200)}`),
-            );
-            return;
-          }
-          try {
-            resolve(JSON.parse(text));
-          } catch (error) {
-            reject(error);
-          }
-        });
-        answer.on('error', reject);
-      });
-      upstream.on('error', reject);
-      upstream.end(payload);
-    });
-  }
-
-  /** Streams the store's answer back; stops the upstream request when the browser goes away. */
-  function proxy(req: Request, res: Response, path: string, body?: string) {
-    const upstream = storeRequest(req.method, path, body);
-    const abort = () => upstream.destroy();
-    res.on('close', abort);
-    upstream.on('response', (answer) => {
-      res.status(answer.statusCode ?? 502);
-      const type = answer.headers['content-type'];
-      if (type) res.setHeader('Content-Type', type);
-      answer.pipe(res);
-    });
-    upstream.on('error', () => {
-      if (!res.headersSent) refuse502(res);
-      else res.end();
-    });
-    upstream.end(body);
-  }
-
   return router;
-}
-
-function refuse502(res: Response) {
-  res.status(502).json({ error: { code: 'store_unavailable', message: 'The store is not reachable.' } });
 }
 
 /** The request's query string, keeping only the parameters the store may receive. */
