@@ -21,7 +21,7 @@
 import express from 'express';
 import type { NextFunction, Request, Response, Router } from 'express';
 import { createMineValidator } from '../../src/domain/mine-validation';
-import { MINE_TYPES, isMineType } from '../../src/domain/mine';
+import { MINE_TYPES } from '../../src/domain/mine';
 import { isUserDbName, userDbName } from '../../src/domain/user-db';
 import { SESSION_COOKIE, parseCookies, resolveSession } from '../services/sessions';
 import type { SessionUser } from '../services/sessions';
@@ -209,7 +209,7 @@ export function gatewayRouter(store: Store): Router {
   }
 
   /** Why a pushed document is refused, or undefined when it may be written. */
-  function refusal(doc: CouchDoc, existing: Map<string, string | undefined>): string | undefined {
+  function refusal(doc: CouchDoc, existing: Map<string, unknown>): string | undefined {
     if (!doc || typeof doc !== 'object' || Array.isArray(doc)) return 'not a document';
     const id = doc._id;
     if (typeof id !== 'string' || id.length === 0) return 'missing _id';
@@ -220,8 +220,7 @@ export function gatewayRouter(store: Store): Router {
       if (key.startsWith('_')) return `field ${key} is not allowed`;
       fields[key] = value;
     }
-    const previousType = existing.get(id);
-    if (existing.has(id) && previousType !== fields.type) return 'the type of a document cannot change';
+    if (existing.has(id) && existing.get(id) !== fields.type) return 'the type of a document cannot change';
     const check = validateMine(fields);
     if (!check.ok) return check.reason;
     if (!MINE_TYPES[check.type].ownerWritable)
@@ -229,17 +228,14 @@ export function gatewayRouter(store: Store): Router {
     return undefined;
   }
 
-  /** The type of each of these documents currently on the server (deleted ones included). */
-  async function currentTypes(db: string, ids: string[]): Promise<Map<string, string | undefined>> {
-    const types = new Map<string, string | undefined>();
+  /** The type of each of these documents that currently exists on the server (not deleted). */
+  async function currentTypes(db: string, ids: string[]): Promise<Map<string, unknown>> {
+    const types = new Map<string, unknown>();
     if (ids.length === 0) return types;
     const answer = (await store.db(db).fetch({ keys: ids })) as {
-      rows: { key: string; value?: { deleted?: boolean }; doc?: { type?: unknown } | null }[];
+      rows: { key: string; doc?: { type?: unknown } | null }[];
     };
-    for (const row of answer.rows) {
-      if (row.doc && isMineType(row.doc.type)) types.set(row.key, row.doc.type);
-      else if (row.doc) types.set(row.key, String(row.doc.type));
-    }
+    for (const row of answer.rows) if (row.doc) types.set(row.key, row.doc.type);
     return types;
   }
 
