@@ -58,10 +58,17 @@ export async function createAppDatabase(
 
 let browserDatabase: Promise<AppDatabase> | undefined;
 
-/** The app's database on IndexedDB, created on first use. */
+/**
+ * The app's database on IndexedDB, created on first use. Where IndexedDB cannot be opened (some
+ * private modes), the app still works online from a database held in memory for the visit.
+ */
 export function getDatabase(): Promise<AppDatabase> {
-  browserDatabase ??= import('rxdb/plugins/storage-dexie').then(({ getRxStorageDexie }) =>
-    createAppDatabase(getRxStorageDexie()),
-  );
+  browserDatabase ??= import('rxdb/plugins/storage-dexie')
+    .then(({ getRxStorageDexie }) => createAppDatabase(getRxStorageDexie()))
+    .catch(async (error: unknown) => {
+      console.warn('IndexedDB is not available; this visit keeps its data in memory only.', error);
+      const { getRxStorageMemory } = await import('rxdb/plugins/storage-memory');
+      return createAppDatabase(getRxStorageMemory(), DATABASE_NAME, { multiInstance: false });
+    });
   return browserDatabase;
 }
