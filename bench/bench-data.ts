@@ -1,5 +1,5 @@
 import { demoProviders } from '../server/seed/demo-providers';
-import { providerRank } from '../src/domain/provider';
+import { providerListOrder } from '../src/domain/provider';
 import type { Provider } from '../src/domain/provider';
 
 /** `count` distinct providers derived from the demo ones (same shape, varied status and ratings). */
@@ -19,6 +19,6 @@ export function manyProviders(count: number): Provider[] {
       rating: Math.min(5, rating),
       reviewCount,
     };
-    return { ...p, rank: providerRank(p) };
+    return { ...p, listOrder: providerListOrder(p) };
   });
 }

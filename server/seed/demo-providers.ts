@@ -5,7 +5,7 @@
  */
 import type { Language } from '../../src/domain/languages';
 import type { Profession, ProviderRole } from '../../src/domain/professions';
-import { providerRank } from '../../src/domain/provider';
+import { providerListOrder } from '../../src/domain/provider';
 import type { Provider } from '../../src/domain/provider';
 import { EXPAT_SPECIALTIES, LAWYER_SPECIALTIES } from '../../src/domain/specialties';
 import type { Specialty } from '../../src/domain/specialties';
@@ -187,7 +187,7 @@ function buildProvider(slot: Slot, now: Date, usedNames: Set<string>): DemoProvi
     isVisibleOnMap: true,
     isVerified,
   };
-  const provider: Provider = { ...base, rank: providerRank(base), ...stamps };
+  const provider: Provider = { ...base, listOrder: providerListOrder(base), ...stamps };
   return { provider, gender, origin: slot.origin };
 }
 

@@ -1,11 +1,16 @@
 /**
- * The provider directory as the screens see it. One live RxDB query holds every listed provider in
- * listing order (online first, then rating and reviews: the `rank` index); filters, pages and counts
- * are computed from that result in memory, so changing a filter never waits on IndexedDB and the
- * count is exact without a second scan. Replication changes reach the result through RxDB's
- * event-reduce, without re-reading the collection.
+ * The provider directory as the screens see it.
+ *
+ * One live RxDB query holds every listed provider in listing order (the `listOrder` index);
+ * filters, pages and exact counts are computed from that result in memory, so changing a filter
+ * never waits on IndexedDB, and replication changes reach the result through RxDB's event-reduce.
+ * Reading a large directory from IndexedDB takes a while (RxDB walks it with a cursor, and walks
+ * it again after each batch a first pull writes), so the whole-directory query starts once the
+ * first pull is over (or at once offline); until then the requested page is read with a live
+ * indexed query that stops after the page: cards show at once, the count follows.
  */
 import { useEffect, useMemo, useState } from 'react';
+import type { MangoQuerySelector, MangoQuerySortPart } from 'rxdb';
 import { asyncScheduler, throttleTime } from 'rxjs';
 import { directoryCountries, selectPage } from '../domain/provider-filter';
 import type { ProviderPage } from '../domain/provider-filter';
@@ -13,24 +18,53 @@ import type { Provider, ProviderFilter } from '../domain/provider';
 import type { AppDatabase } from './database';
 import { useDataLayer } from './data-context';
 
+/** While replication brings many changes, the screen recomputes at most this often. */
+const DIRECTORY_REFRESH_MS = 250;
+/** If the first pull cannot finish (server unreachable), the directory is read anyway after this. */
+const DIRECTORY_WAIT_MS = 5_000;
+const LISTING_ORDER: MangoQuerySortPart<Provider>[] = [{ listOrder: 'asc' }, { id: 'asc' }];
+
+/** The same filter as `matchesFilter`, as a query the storage can answer from its indexes. */
+export function providerSelector(filter: ProviderFilter): MangoQuerySelector<Provider> {
+  const selector: MangoQuerySelector<Provider> = { isVisible: { $eq: true } };
+  if (filter.role) selector.role = { $eq: filter.role };
+  if (filter.country) selector.country = { $eq: filter.country };
+  if (filter.online !== undefined) selector.isOnline = { $eq: filter.online };
+  if (filter.language) selector.languages = { $elemMatch: { $eq: filter.language } };
+  return selector;
+}
+
 function directoryQuery(db: AppDatabase) {
+  return db.providers.find({ selector: { isVisible: { $eq: true } }, sort: LISTING_ORDER });
+}
+
+function pageQuery(db: AppDatabase, filter: ProviderFilter, page: number, pageSize: number) {
   return db.providers.find({
-    selector: { isVisible: { $eq: true } },
-    sort: [{ rank: 'desc' }, { id: 'asc' }],
+    selector: providerSelector(filter),
+    sort: LISTING_ORDER,
+    skip: (page - 1) * pageSize,
+    limit: pageSize,
   });
 }
 
-/** While a pull brings thousands of providers, the screen recomputes at most this often. */
-const DIRECTORY_REFRESH_MS = 250;
+/** The document's data without copying it: screens never write through it. */
+function toProvider(doc: { toJSON(): unknown }): Provider {
+  return doc.toJSON() as Provider;
+}
 
 /** Every listed provider, in listing order, read once. */
 export async function loadDirectory(db: AppDatabase): Promise<Provider[]> {
   return (await directoryQuery(db).exec()).map(toProvider);
 }
 
-/** The document's data without copying it: screens never write through it. */
-function toProvider(doc: { toJSON(): unknown }): Provider {
-  return doc.toJSON() as Provider;
+/** One page of the listing read straight from the storage's index, without the total. */
+export async function findPageOnly(
+  db: AppDatabase,
+  filter: ProviderFilter,
+  page: number,
+  pageSize: number,
+): Promise<Provider[]> {
+  return (await pageQuery(db, filter, page, pageSize).exec()).map(toProvider);
 }
 
 /** One page of the listing and the number of matching providers, read once. */
@@ -45,17 +79,51 @@ export async function findProviderPage(
 
 type DirectoryState = { providers: Provider[]; loaded: boolean };
 
-/** The whole directory, kept current. `loaded` is false until the local database has answered once. */
-function useDirectory(): DirectoryState {
+/**
+ * The whole directory, kept current once `enabled`. `loaded` is false until the local database has
+ * answered once.
+ */
+function useDirectory(enabled: boolean): DirectoryState {
   const { db } = useDataLayer();
   const [state, setState] = useState<DirectoryState>({ providers: [], loaded: false });
   useEffect(() => {
+    if (!enabled) return;
     const subscription = directoryQuery(db)
       .$.pipe(throttleTime(DIRECTORY_REFRESH_MS, asyncScheduler, { leading: true, trailing: true }))
       .subscribe((docs) => setState({ providers: docs.map(toProvider), loaded: true }));
     return () => subscription.unsubscribe();
-  }, [db]);
+  }, [db, enabled]);
   return state;
+}
+
+/** The requested page, live, read from the index while the whole directory is not in memory yet. */
+function useFirstPage(
+  filter: ProviderFilter,
+  page: number,
+  pageSize: number,
+  needed: boolean,
+): Provider[] | undefined {
+  const { db } = useDataLayer();
+  const [result, setResult] = useState<{ key: string; providers: Provider[] }>();
+  const key = JSON.stringify([filter, page, pageSize]);
+  useEffect(() => {
+    if (!needed) return;
+    const subscription = pageQuery(db, filter, page, pageSize).$.subscribe((docs) =>
+      setResult({ key, providers: docs.map(toProvider) }),
+    );
+    return () => subscription.unsubscribe();
+  }, [db, filter, page, pageSize, key, needed]);
+  return result?.key === key ? result.providers : undefined;
+}
+
+/** True once the whole directory may be read: after the first pull, offline, or after a while. */
+function useDirectoryReadable(firstPullDone: boolean): boolean {
+  const [waited, setWaited] = useState(false);
+  useEffect(() => {
+    const timer = setTimeout(() => setWaited(true), DIRECTORY_WAIT_MS);
+    return () => clearTimeout(timer);
+  }, []);
+  return firstPullDone || waited || !navigator.onLine;
 }
 
 /** Resolves once the directory has been pulled from the server at least once. */
@@ -72,7 +140,13 @@ function useFirstPullDone(): boolean {
   return done;
 }
 
-export type ProviderPageState = ProviderPage & { status: 'loading' | 'ready'; countries: string[] };
+export type ProviderPageState = {
+  providers: Provider[];
+  /** The exact number of matching providers; undefined while it is being counted. */
+  total: number | undefined;
+  countries: string[];
+  status: 'loading' | 'ready';
+};
 
 /**
  * A page of the listing, the matching count and the countries to filter on, kept current as
@@ -80,15 +154,19 @@ export type ProviderPageState = ProviderPage & { status: 'loading' | 'ready'; co
  * finished, the status stays `loading` rather than telling a first-time visitor "no results".
  */
 export function useProviderPage(filter: ProviderFilter, page: number, pageSize: number): ProviderPageState {
-  const directory = useDirectory();
   const firstPullDone = useFirstPullDone();
+  const directory = useDirectory(useDirectoryReadable(firstPullDone));
+  const firstPage = useFirstPage(filter, page, pageSize, !directory.loaded);
   const countries = useMemo(() => directoryCountries(directory.providers), [directory.providers]);
   const result = useMemo(
     () => selectPage(directory.providers, filter, page, pageSize),
     [directory.providers, filter, page, pageSize],
   );
-  const waiting =
-    !directory.loaded || (directory.providers.length === 0 && !firstPullDone && navigator.onLine !== false);
+  if (!directory.loaded) {
+    const ready = firstPage !== undefined && (firstPage.length > 0 || firstPullDone || !navigator.onLine);
+    return { providers: firstPage ?? [], total: undefined, countries, status: ready ? 'ready' : 'loading' };
+  }
+  const waiting = directory.providers.length === 0 && !firstPullDone && navigator.onLine !== false;
   return { ...result, countries, status: waiting ? 'loading' : 'ready' };
 }
 

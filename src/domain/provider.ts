@@ -4,7 +4,7 @@ import { PROFESSIONS, PROVIDER_ROLES } from './professions';
 
 const REVIEW_SLOTS = 1_000_000;
 const RATING_SLOTS = 51; // rating in tenths, 0.0 to 5.0
-const RANK_MAX = 2 * RATING_SLOTS * REVIEW_SLOTS - 1;
+const LIST_ORDER_MAX = 2 * RATING_SLOTS * REVIEW_SLOTS - 1;
 
 /**
  * A provider's public profile, as published by the server into the `providers` database once the
@@ -52,8 +52,12 @@ export const providerSchema = {
     isVisible: { type: 'boolean' },
     isVisibleOnMap: { type: 'boolean' },
     isVerified: { type: 'boolean' },
-    /** Listing order, derived by `providerRank`: online first, then rating, then review count. */
-    rank: { type: 'integer', minimum: 0, maximum: RANK_MAX, multipleOf: 1 },
+    /**
+     * Position in the listing, derived by `providerListOrder`: online first, then by rating, then by
+     * review count. Ascending, because storages read indexes in ascending order only: a page of the
+     * listing is then read straight from the index, without sorting the whole collection.
+     */
+    listOrder: { type: 'integer', minimum: 0, maximum: LIST_ORDER_MAX, multipleOf: 1 },
     createdAt: { type: 'string', format: 'date-time', maxLength: 30 },
     updatedAt: { type: 'string', format: 'date-time', maxLength: 30 },
     lastStatusChange: { type: 'string', format: 'date-time', maxLength: 30 },
@@ -77,11 +81,11 @@ export const providerSchema = {
     'availability',
     'isVisible',
     'isVerified',
-    'rank',
+    'listOrder',
     'createdAt',
     'updatedAt',
   ],
-  indexes: ['rank', ['role', 'rank'], ['country', 'rank'], ['isOnline', 'rank']],
+  indexes: ['listOrder', ['role', 'listOrder'], ['country', 'listOrder'], ['isOnline', 'listOrder']],
   additionalProperties: false,
 } as const;
 
@@ -95,9 +99,13 @@ export type ProviderFilter = {
   online?: boolean;
 };
 
-/** The listing order of a provider: online before offline, then by rating, then by review count. */
-export function providerRank(p: Pick<Provider, 'isOnline' | 'rating' | 'reviewCount'>): number {
+/**
+ * A provider's position in the listing, smallest first: online before offline, then the better
+ * rated, then the more reviewed.
+ */
+export function providerListOrder(p: Pick<Provider, 'isOnline' | 'rating' | 'reviewCount'>): number {
   const tenths = Math.max(0, Math.min(RATING_SLOTS - 1, Math.round(p.rating * 10)));
   const reviews = Math.max(0, Math.min(REVIEW_SLOTS - 1, p.reviewCount));
-  return ((p.isOnline ? 1 : 0) * RATING_SLOTS + tenths) * REVIEW_SLOTS + reviews;
+  const rank = ((p.isOnline ? 1 : 0) * RATING_SLOTS + tenths) * REVIEW_SLOTS + reviews;
+  return LIST_ORDER_MAX - rank;
 }

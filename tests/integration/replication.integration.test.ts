@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAppDatabase } from '../../src/data/database';
 import type { AppDatabase } from '../../src/data/database';
 import { InvalidDocumentError, removeMine, saveMine, waitingCount } from '../../src/data/mine';
-import { findProviderPage } from '../../src/data/providers';
+import { findPageOnly, findProviderPage } from '../../src/data/providers';
 import { PublicCollectionSync, startMineSync } from '../../src/data/replication';
 import { favouriteId } from '../../src/domain/mine';
 import { mintUser } from '../support/sessions';
@@ -76,8 +76,22 @@ describe('replication through the gateway', () => {
     expect(all.total).toBe(72);
     expect(all.providers).toHaveLength(12);
     expect(all.providers[0]!.isOnline).toBe(true);
-    const ranks = all.providers.map((p) => p.rank);
-    expect([...ranks].sort((a, b) => b - a)).toEqual(ranks);
+    const order = all.providers.map((p) => p.listOrder);
+    expect([...order].sort((a, b) => a - b)).toEqual(order);
+
+    // The indexed page read (used before the directory is in memory) agrees with the in-memory one.
+    for (const filter of [
+      {},
+      { role: 'expat' as const },
+      { language: 'de' as const, online: false },
+      { country: 'FR' },
+    ]) {
+      for (const page of [1, 2, 3]) {
+        const fromMemory = await findProviderPage(db, filter, page, 12);
+        const fromIndex = await findPageOnly(db, filter, page, 12);
+        expect(fromIndex.map((p) => p.id)).toEqual(fromMemory.providers.map((p) => p.id));
+      }
+    }
     await db.close();
   });
 

@@ -11,7 +11,7 @@ import addFormats from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES } from '../../src/domain/languages';
 import { PROFESSIONS } from '../../src/domain/professions';
-import { providerRank, providerSchema } from '../../src/domain/provider';
+import { providerListOrder, providerSchema } from '../../src/domain/provider';
 import type { Provider } from '../../src/domain/provider';
 import { EXPAT_SPECIALTIES, LAWYER_SPECIALTIES } from '../../src/domain/specialties';
 import { demoProviders } from '../../server/seed/demo-providers';
@@ -105,7 +105,7 @@ describe('demo providers', () => {
       expect(p.reviewCount).toBeGreaterThanOrEqual(3);
       expect(p.reviewCount).toBeLessThanOrEqual(420);
       expect(p.completedCalls ?? 0).toBeGreaterThanOrEqual(p.reviewCount);
-      expect(p.rank).toBe(providerRank(p));
+      expect(p.listOrder).toBe(providerListOrder(p));
       expect(p.specialties.length).toBeGreaterThanOrEqual(2);
       expect(p.specialties.length).toBeLessThanOrEqual(4);
       for (const s of p.specialties) expect(specialties[p.role]).toContain(s);

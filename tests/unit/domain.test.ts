@@ -4,7 +4,7 @@ import { sanitizeForLog } from '../../src/domain/error-log';
 import { resolveLanguage } from '../../src/domain/languages';
 import { defaultSettings, favouriteId } from '../../src/domain/mine';
 import { createMineValidator } from '../../src/domain/mine-validation';
-import { providerRank } from '../../src/domain/provider';
+import { providerListOrder } from '../../src/domain/provider';
 import { isUserDbName, userDbName } from '../../src/domain/user-db';
 
 describe('user database names', () => {
@@ -57,16 +57,19 @@ describe('log sanitising', () => {
 
 describe('listing order', () => {
   it('puts online providers first, then the better rated, then the more reviewed', () => {
-    const offlineStar = providerRank({ isOnline: false, rating: 5, reviewCount: 999 });
-    const onlineAverage = providerRank({ isOnline: true, rating: 3.1, reviewCount: 1 });
-    const onlineGood = providerRank({ isOnline: true, rating: 4.8, reviewCount: 10 });
-    const onlineGoodMoreReviews = providerRank({ isOnline: true, rating: 4.8, reviewCount: 11 });
-    expect(onlineAverage).toBeGreaterThan(offlineStar);
-    expect(onlineGood).toBeGreaterThan(onlineAverage);
-    expect(onlineGoodMoreReviews).toBeGreaterThan(onlineGood);
-    expect(Number.isSafeInteger(providerRank({ isOnline: true, rating: 5, reviewCount: 10_000_000 }))).toBe(
-      true,
+    const offlineStar = providerListOrder({ isOnline: false, rating: 5, reviewCount: 999 });
+    const onlineAverage = providerListOrder({ isOnline: true, rating: 3.1, reviewCount: 1 });
+    const onlineGood = providerListOrder({ isOnline: true, rating: 4.8, reviewCount: 10 });
+    const onlineGoodMoreReviews = providerListOrder({ isOnline: true, rating: 4.8, reviewCount: 11 });
+    expect(onlineAverage).toBeLessThan(offlineStar);
+    expect(onlineGood).toBeLessThan(onlineAverage);
+    expect(onlineGoodMoreReviews).toBeLessThan(onlineGood);
+    expect(providerListOrder({ isOnline: true, rating: 5, reviewCount: 10_000_000 })).toBeGreaterThanOrEqual(
+      0,
     );
+    expect(
+      Number.isSafeInteger(providerListOrder({ isOnline: true, rating: 5, reviewCount: 10_000_000 })),
+    ).toBe(true);
   });
 });
 

@@ -14,7 +14,7 @@ export function ProvidersPage() {
   const { filter, page, setFilter, setPage } = useListingParams();
   useLiveProviders();
   const { providers, total, countries, status } = useProviderPage(filter, page, PROVIDERS_PAGE_SIZE);
-  const pageCount = Math.max(1, Math.ceil(total / PROVIDERS_PAGE_SIZE));
+  const pageCount = total === undefined ? undefined : Math.max(1, Math.ceil(total / PROVIDERS_PAGE_SIZE));
 
   return (
     <div className={styles.page}>
@@ -31,7 +31,7 @@ export function ProvidersPage() {
           aria-live="polite"
           data-listing-count={listingSearch({ filter, page }).toString()}
         >
-          {status === 'ready' && t('catalogue.count', { count: total })}
+          {status === 'ready' && total !== undefined && t('catalogue.count', { count: total })}
         </p>
         {status === 'loading' ? (
           <ul className={styles.grid} aria-busy="true" aria-label={t('common.loading')}>
@@ -56,7 +56,9 @@ export function ProvidersPage() {
                 </li>
               ))}
             </ul>
-            <Pagination page={Math.min(page, pageCount)} pageCount={pageCount} onChange={setPage} />
+            {pageCount !== undefined && (
+              <Pagination page={Math.min(page, pageCount)} pageCount={pageCount} onChange={setPage} />
+            )}
           </>
         )}
       </div>
