@@ -56,16 +56,20 @@ export function readConfig(env: Env = process.env): ConfigResult {
     TWILIO_AUTH_TOKEN: /^\S{16,}$/,
     TWILIO_FROM_NUMBER: /^\+[1-9]\d{6,14}$/,
   });
-  const google = group(env, problems, notes, 'Google sign-in', {
-    GOOGLE_CLIENT_ID: /^\S+$/,
-    GOOGLE_CLIENT_SECRET: /^\S+$/,
-  });
+  const google = group(
+    env,
+    problems,
+    notes,
+    'Google sign-in',
+    { GOOGLE_CLIENT_ID: /^\S+$/, GOOGLE_CLIENT_SECRET: /^\S+$/ },
+    'disabled',
+  );
   const googleIssuer = value('GOOGLE_ISSUER') ?? DEFAULT_GOOGLE_ISSUER;
   if (value('GOOGLE_ISSUER')) checkUrl('GOOGLE_ISSUER', googleIssuer, ['http:', 'https:'], problems, false);
 
   const smtpUrl = value('SMTP_URL');
   if (smtpUrl) checkUrl('SMTP_URL', smtpUrl, ['smtp:', 'smtps:'], problems, false);
-  else notes.push('mail: simulated (SMTP_URL not set): messages are written under DATA_DIR/mail.');
+  else notes.push('mail: simulated (SMTP_URL not set).');
 
   return {
     config: {
@@ -105,11 +109,12 @@ function group<K extends string>(
   notes: string[],
   label: string,
   patterns: Record<K, RegExp>,
+  unsetMode = 'simulated',
 ): Record<K, string> | undefined {
   const names = Object.keys(patterns) as K[];
   const set = names.filter((n) => env[n]?.trim());
   if (set.length === 0) {
-    notes.push(`${label}: simulated (${names.join(', ')} not set).`);
+    notes.push(`${label}: ${unsetMode} (${names.join(', ')} not set).`);
     return undefined;
   }
   const missing = names.filter((n) => !env[n]?.trim());
