@@ -1,5 +1,6 @@
 /**
- * Demo data for a fresh store: the provider directory and the public configuration. Idempotent:
+ * Demo data for a fresh store: the provider directory, the public configuration and the editorial
+ * content (help centre, FAQ, testimonials, legal pages). Idempotent:
  * only documents that are missing are written, so a second start adds nothing and an edit made
  * since (by an admin, say) is never overwritten.
  */
@@ -11,6 +12,7 @@ import {
   defaultPricing,
 } from '../../src/domain/platform-defaults';
 import type { Store } from '../store/store';
+import { contentDocuments } from './content';
 import { demoProviders } from './demo-providers';
 
 type Doc = { _id: string; [key: string]: unknown };
@@ -29,6 +31,8 @@ export async function seedDemoData(store: Store, now: Date): Promise<string[]> {
   ];
   const configAdded = await insertMissing(store, 'config', config);
   if (configAdded) added.push(`${configAdded} configuration documents`);
+  const contentAdded = await insertMissing(store, 'content', contentDocuments(stamp));
+  if (contentAdded) added.push(`${contentAdded} content documents`);
   return added;
 }
 

@@ -12,9 +12,31 @@ const SCREENS: Partial<Record<ScreenId, ComponentType>> = {
   providers: lazy(() =>
     import('../features/catalogue/providers-page').then((m) => ({ default: m.ProvidersPage })),
   ),
+  faq: lazy(() => import('../features/help/faq-page').then((m) => ({ default: m.FaqPage }))),
+  helpCentre: lazy(() =>
+    import('../features/help/help-centre-page').then((m) => ({ default: m.HelpCentrePage })),
+  ),
+  helpArticle: lazy(() =>
+    import('../features/help/help-article-page').then((m) => ({ default: m.HelpArticlePage })),
+  ),
+};
+
+const LegalPage = lazy(() => import('../features/legal/legal-page').then((m) => ({ default: m.LegalPage })));
+
+/** The legal and information pages, by the slug of their document in `content`. */
+const LEGAL_SLUGS: Partial<Record<ScreenId, string>> = {
+  termsClients: 'terms-clients',
+  termsLawyers: 'terms-lawyers',
+  termsExpats: 'terms-expats',
+  privacyPolicy: 'privacy-policy',
+  cookies: 'cookies',
+  consumers: 'consumers',
+  seo: 'seo',
 };
 
 function elementFor(screen: ScreenId) {
+  const legalSlug = LEGAL_SLUGS[screen];
+  if (legalSlug) return <LegalPage slug={legalSlug} screen={screen} />;
   const Screen = SCREENS[screen];
   return Screen ? <Screen /> : <ComingSoonPage screen={screen} />;
 }

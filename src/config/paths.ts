@@ -17,6 +17,7 @@ export type ScreenId =
   | 'howItWorks'
   | 'faq'
   | 'helpCentre'
+  | 'helpArticle'
   | 'testimonials'
   | 'testimonial'
   | 'termsClients'
@@ -49,6 +50,7 @@ export const routes: RouteEntry[] = [
   { screen: 'howItWorks', path: '/how-it-works', aliases: [] },
   { screen: 'faq', path: '/faq', aliases: [] },
   { screen: 'helpCentre', path: '/centre-aide', aliases: [] },
+  { screen: 'helpArticle', path: '/centre-aide/:slug', aliases: [] },
   { screen: 'testimonials', path: '/testimonials', aliases: ['/temoignages'] },
   {
     screen: 'testimonial',
@@ -78,7 +80,7 @@ export const routes: RouteEntry[] = [
 ];
 
 /** The main path of a screen (no parameters). */
-export function pathOf(screen: Exclude<ScreenId, 'testimonial' | 'providerProfile'>): string {
+export function pathOf(screen: Exclude<ScreenId, 'testimonial' | 'providerProfile' | 'helpArticle'>): string {
   const entry = routes.find((r) => r.screen === screen);
   if (!entry) throw new Error(`No route for ${screen}`);
   return entry.path;
@@ -89,4 +91,9 @@ export function providerPath(provider: Pick<Provider, 'role' | 'country' | 'lang
   const prefix = provider.role === 'lawyer' ? 'avocat' : 'expatrie';
   const language = provider.languages[0] ?? 'fr';
   return `/${prefix}/${provider.country.toLowerCase()}/${language}/${encodeURIComponent(provider.slug)}`;
+}
+
+/** A help-centre article's page. */
+export function helpArticlePath(slug: string): string {
+  return `/centre-aide/${encodeURIComponent(slug)}`;
 }

@@ -53,7 +53,11 @@ describe('start-up migration and demo data', () => {
 
   it('seeds the demo data once: a second start adds nothing and loses nothing', async () => {
     const first = await seedDemoData(store, new Date());
-    expect(first).toEqual(['72 providers', '3 configuration documents']);
+    expect(first).toEqual([
+      '72 providers',
+      '3 configuration documents',
+      expect.stringMatching(/^\d+ content documents$/),
+    ]);
     const providers = store.db<{ rating: number; type: string }>('providers');
     const info = await providers.info();
     expect(info.doc_count).toBe(72);
