@@ -13,6 +13,11 @@ const SCREENS: Partial<Record<ScreenId, ComponentType>> = {
     import('../features/catalogue/providers-page').then((m) => ({ default: m.ProvidersPage })),
   ),
   faq: lazy(() => import('../features/help/faq-page').then((m) => ({ default: m.FaqPage }))),
+  providerProfile: lazy(() =>
+    import('../features/provider-profile/provider-profile-page').then((m) => ({
+      default: m.ProviderProfilePage,
+    })),
+  ),
   helpCentre: lazy(() =>
     import('../features/help/help-centre-page').then((m) => ({ default: m.HelpCentrePage })),
   ),

@@ -31,7 +31,8 @@ export type ScreenId =
   | 'lawyerCall'
   | 'expatCall'
   | 'providers'
-  | 'providerProfile';
+  | 'providerProfile'
+  | 'bookingRequest';
 
 export type RouteEntry = { screen: ScreenId; path: string; aliases: string[] };
 
@@ -72,6 +73,7 @@ export const routes: RouteEntry[] = [
   { screen: 'lawyerCall', path: '/sos-appel', aliases: [] },
   { screen: 'expatCall', path: '/appel-expatrie', aliases: [] },
   { screen: 'providers', path: '/providers', aliases: [] },
+  { screen: 'bookingRequest', path: '/booking-request/:providerId', aliases: ['/booking-request'] },
   {
     screen: 'providerProfile',
     path: '/provider/:id',
@@ -80,7 +82,9 @@ export const routes: RouteEntry[] = [
 ];
 
 /** The main path of a screen (no parameters). */
-export function pathOf(screen: Exclude<ScreenId, 'testimonial' | 'providerProfile' | 'helpArticle'>): string {
+export function pathOf(
+  screen: Exclude<ScreenId, 'testimonial' | 'providerProfile' | 'helpArticle' | 'bookingRequest'>,
+): string {
   const entry = routes.find((r) => r.screen === screen);
   if (!entry) throw new Error(`No route for ${screen}`);
   return entry.path;
@@ -96,4 +100,9 @@ export function providerPath(provider: Pick<Provider, 'role' | 'country' | 'lang
 /** A help-centre article's page. */
 export function helpArticlePath(slug: string): string {
   return `/centre-aide/${encodeURIComponent(slug)}`;
+}
+
+/** Where a client books a call with this provider. */
+export function bookingPath(providerId: string): string {
+  return `/booking-request/${encodeURIComponent(providerId)}`;
 }

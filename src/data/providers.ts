@@ -175,3 +175,25 @@ export function useLiveProviders() {
   const { sync } = useDataLayer();
   useEffect(() => sync.providers.hold(), [sync]);
 }
+
+export type ProviderState = { provider: Provider | undefined; status: 'loading' | 'ready' };
+
+/**
+ * One provider, by id or by the slug of its canonical URL, kept current (its online status
+ * changes live). `ready` with no provider means it does not exist, once the directory has been
+ * pulled (or at once offline).
+ */
+export function useProvider(key: { id: string } | { slug: string }): ProviderState {
+  const { db, sync } = useDataLayer();
+  const [found, setFound] = useState<Provider | null | undefined>(undefined);
+  const pulled = useFirstPullDone();
+  const id = 'id' in key ? key.id : undefined;
+  const slug = 'slug' in key ? key.slug : undefined;
+  useEffect(() => {
+    const query = id ? db.providers.findOne(id) : db.providers.findOne({ selector: { slug: { $eq: slug ?? '' } } });
+    const subscription = query.$.subscribe((doc) => setFound(doc ? toProvider(doc) : null));
+    return () => subscription.unsubscribe();
+  }, [db, sync, id, slug]);
+  const waiting = found === undefined || (found === null && !pulled && navigator.onLine);
+  return { provider: found ?? undefined, status: waiting ? 'loading' : 'ready' };
+}

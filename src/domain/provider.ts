@@ -85,7 +85,7 @@ export const providerSchema = {
     'createdAt',
     'updatedAt',
   ],
-  indexes: ['listOrder', ['role', 'listOrder'], ['country', 'listOrder'], ['isOnline', 'listOrder']],
+  indexes: ['listOrder', ['role', 'listOrder'], ['country', 'listOrder'], ['isOnline', 'listOrder'], 'slug'],
   additionalProperties: false,
 } as const;
 

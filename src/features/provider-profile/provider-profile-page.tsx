@@ -1,0 +1,166 @@
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router-dom';
+import { bookingPath, pathOf } from '../../config/paths';
+import { useLiveProviders, useProvider } from '../../data/providers';
+import { DEFAULT_AVATAR } from '../../domain/constants';
+import type { Provider } from '../../domain/provider';
+import { ButtonLink } from '../../ui/button';
+import { countryName, languageName } from '../../ui/intl';
+import { PageLoading } from '../../ui/page-loading';
+import { Rating } from '../../ui/rating';
+import { ShareActions } from './share-actions';
+import styles from './provider-profile-page.module.css';
+
+const REDIRECT_DELAY_MS = 3000;
+
+/** The provider profile, under /provider/:id and the canonical /avocat/… and /expatrie/… URLs. */
+export function ProviderProfilePage() {
+  const params = useParams();
+  useLiveProviders();
+  const { provider, status } = useProvider(params.id ? { id: params.id } : { slug: params.nameId ?? '' });
+  if (status === 'loading') return <PageLoading />;
+  return provider ? <Profile provider={provider} /> : <NotFound />;
+}
+
+function NotFound() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  useEffect(() => {
+    const timer = setTimeout(() => navigate(pathOf('providers'), { replace: true }), REDIRECT_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [navigate]);
+  return (
+    <section className={`container ${styles.notFound}`} role="alert">
+      <h1>{t('profile.notFound')}</h1>
+    </section>
+  );
+}
+
+function Profile({ provider }: { provider: Provider }) {
+  const { t, i18n } = useTranslation();
+  const locale = i18n.language;
+  const memberSince = new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric' }).format(
+    new Date(provider.createdAt),
+  );
+  return (
+    <div className={`container ${styles.page}`} data-provider-id={provider.id}>
+      <section className={styles.hero}>
+        <img
+          className={styles.photo}
+          src={provider.profilePhoto}
+          alt=""
+          width={128}
+          height={128}
+          data-optional="true"
+          onError={(event) => {
+            if (!event.currentTarget.src.endsWith(DEFAULT_AVATAR)) event.currentTarget.src = DEFAULT_AVATAR;
+          }}
+        />
+        <div className={styles.identity}>
+          <p className={`${styles.badge} ${provider.isOnline ? styles.online : ''}`}>
+            {provider.isOnline ? t('catalogue.online') : t('catalogue.offline')}
+          </p>
+          <h1>
+            {provider.fullName}
+            {provider.isVerified && (
+              <span
+                className={styles.verified}
+                title={t('catalogue.verified')}
+                aria-label={t('catalogue.verified')}
+              >
+                ✓
+              </span>
+            )}
+          </h1>
+          <p className={styles.profession}>
+            {t(`professions.${provider.profession}`)} · {countryName(provider.country, locale)}
+          </p>
+          <Rating value={provider.rating} reviews={provider.reviewCount} />
+          <p className={styles.since}>{t('profile.memberSince', { date: memberSince })}</p>
+        </div>
+        <div className={styles.actions}>
+          {provider.isOnline ? (
+            <ButtonLink to={bookingPath(provider.id)}>{t('profile.bookNow')}</ButtonLink>
+          ) : (
+            <button type="button" className={styles.unavailable} disabled>
+              {t('profile.unavailable')}
+            </button>
+          )}
+          <ShareActions title={provider.fullName} />
+        </div>
+      </section>
+
+      <div className={styles.columns}>
+        <div className={styles.main}>
+          {provider.bio && (
+            <section className={styles.card}>
+              <h2>{t('profile.about')}</h2>
+              <p className={styles.bio}>{provider.bio}</p>
+            </section>
+          )}
+          <section className={styles.card}>
+            <h2>{t('profile.specialties')}</h2>
+            <ul className={styles.chips}>
+              {provider.specialties.map((key) => (
+                <li key={key}>{t(`specialties.${key}`, { defaultValue: key })}</li>
+              ))}
+            </ul>
+          </section>
+          {provider.education && provider.education.length > 0 && (
+            <section className={styles.card}>
+              <h2>{t('profile.education')}</h2>
+              <ul className={styles.list}>
+                {provider.education.map((entry) => (
+                  <li key={`${entry.title}-${entry.institution}`}>
+                    <strong>{entry.title}</strong> — {entry.institution}
+                    {entry.year ? ` (${entry.year})` : ''}
+                  </li>
+                ))}
+              </ul>
+            </section>
+          )}
+        </div>
+        <aside className={styles.side}>
+          <section className={styles.card}>
+            <h2>{t('profile.stats')}</h2>
+            <dl className={styles.stats}>
+              <div>
+                <dt>{t('profile.successRate')}</dt>
+                <dd>{provider.successRate !== undefined ? `${provider.successRate} %` : '—'}</dd>
+              </div>
+              <div>
+                <dt>{t('profile.completedCalls')}</dt>
+                <dd>{new Intl.NumberFormat(locale).format(provider.completedCalls ?? 0)}</dd>
+              </div>
+              <div>
+                <dt>{t('profile.availability')}</dt>
+                <dd>{provider.isOnline ? t('catalogue.online') : t('catalogue.offline')}</dd>
+              </div>
+              <div>
+                <dt>{t('catalogue.experience')}</dt>
+                <dd>{t('catalogue.years', { count: provider.yearsOfExperience })}</dd>
+              </div>
+              {provider.yearsAsExpat !== undefined && (
+                <div>
+                  <dt>{t('profile.expatExperience')}</dt>
+                  <dd>{t('catalogue.years', { count: provider.yearsAsExpat })}</dd>
+                </div>
+              )}
+            </dl>
+          </section>
+          <section className={styles.card}>
+            <h2>{t('catalogue.languages')}</h2>
+            <p>{provider.languages.map((code) => languageName(code, locale)).join(', ')}</p>
+            {provider.practiceCountries && provider.practiceCountries.length > 0 && (
+              <>
+                <h2>{t('profile.countries')}</h2>
+                <p>{provider.practiceCountries.map((code) => countryName(code, locale)).join(', ')}</p>
+              </>
+            )}
+          </section>
+        </aside>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,43 @@
+import { expect, test } from '@playwright/test';
+import { ProvidersPage } from './pages/providers-page';
+
+test('a card leads to the canonical profile, which /provider/:id shows too', async ({ page }) => {
+  const directory = new ProvidersPage(page);
+  await directory.open('?status=online');
+  const card = directory.cards.first();
+  const id = await card.getAttribute('data-provider-id');
+  const name = await card.getByRole('heading', { level: 3 }).innerText();
+  await card.getByRole('link', { name: /Voir le profil/ }).click();
+  await expect(page).toHaveURL(/\/(avocat|expatrie)\/[a-z]{2}\/[a-z]{2}\/[\w-]+$/);
+  await expect(page.getByRole('heading', { level: 1 })).toContainText(name.replace('✓', '').trim());
+  await expect(page.getByRole('link', { name: 'Réserver un appel' })).toHaveAttribute(
+    'href',
+    `/booking-request/${id}`,
+  );
+  await page.goto(`/provider/${id}`);
+  await expect(page.getByRole('heading', { level: 1 })).toContainText(name.replace('✓', '').trim());
+  await expect(page.getByRole('heading', { level: 2, name: 'Spécialités' })).toBeVisible();
+});
+
+test('an offline provider cannot be booked', async ({ page }) => {
+  const directory = new ProvidersPage(page);
+  await directory.open('?status=offline');
+  await directory.cards
+    .first()
+    .getByRole('link', { name: /Voir le profil/ })
+    .click();
+  const unavailable = page.getByRole('button', { name: 'Indisponible pour le moment' });
+  await expect(unavailable).toBeVisible();
+  await expect(unavailable).toBeDisabled();
+  await expect(page.getByRole('link', { name: 'Réserver un appel' })).toHaveCount(0);
+});
+
+test('an unknown profile says so and goes back to the directory', async ({ page }) => {
+  await page.goto('/provider/no-such-provider');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+    "Ce profil d'expert est introuvable. Redirection…",
+  );
+  await expect(page).toHaveURL(/\/providers$/, { timeout: 10_000 });
+  await page.goto('/expatrie/th/fr/nobody-000');
+  await expect(page.getByRole('alert')).toBeVisible();
+});
