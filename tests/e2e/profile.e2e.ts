@@ -41,3 +41,40 @@ test('an unknown profile says so and goes back to the directory', async ({ page 
   await page.goto('/expatrie/th/fr/nobody-000');
   await expect(page.getByRole('alert')).toBeVisible();
 });
+
+test('a report made offline waits, is counted, and is sent once when the connection returns', async ({
+  page,
+  context,
+}) => {
+  const directory = new ProvidersPage(page);
+  await directory.open();
+  await directory.waitForServiceWorkerControl();
+  await directory.cards
+    .first()
+    .getByRole('link', { name: /Voir le profil/ })
+    .click();
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  const sent: number[] = [];
+  page.on('response', (response) => {
+    if (response.url().endsWith('/api/reports')) sent.push(response.status());
+  });
+
+  await context.setOffline(true);
+  await page.getByRole('button', { name: 'Signaler ce profil' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Signaler ce profil' });
+  await dialog.getByRole('button', { name: 'Envoyer le signalement' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText('Choisissez un motif.');
+  await dialog.getByRole('combobox', { name: 'Motif', exact: true }).selectOption('other');
+  await dialog.getByRole('button', { name: 'Envoyer le signalement' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText('Précisez le motif du signalement.');
+  await dialog.getByRole('textbox').fill('Le profil indique un barreau qui ne correspond pas.');
+  await dialog.getByRole('button', { name: 'Envoyer le signalement' }).click();
+  await expect(dialog.getByRole('status')).toContainText('Vous êtes hors ligne');
+  await dialog.getByRole('button', { name: 'Fermer' }).click();
+  await expect(page.locator('[data-sync-state]')).toContainText('1 modification en attente');
+
+  await context.setOffline(false);
+  await expect(page.locator('[data-sync-state]')).not.toContainText('en attente', { timeout: 20_000 });
+  await page.waitForTimeout(500);
+  expect(sent).toEqual([201]);
+});

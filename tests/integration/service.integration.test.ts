@@ -103,3 +103,32 @@ describe('API edge', () => {
     expect(await unknown.json()).toMatchObject({ error: { code: 'not_found' } });
   });
 });
+
+describe('provider reports', () => {
+  it('stores a report once per id and refuses invalid ones with a code', async () => {
+    const server = await startTestServer({ seed: true });
+    cleanups.push(() => server.close());
+    const post = (body: object) =>
+      fetch(`${server.url}/api/reports`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    const report = { id: 'report-12345678', providerId: 'demo-lawyer-001', reason: 'spam', details: '' };
+    expect((await post(report)).status).toBe(201);
+    expect((await post(report)).status).toBe(201);
+    const stored = await server.store.db('admin').list({ startkey: 'report:', endkey: 'report:\ufff0' });
+    expect(stored.rows.map((row) => row.id)).toEqual(['report:report-12345678']);
+
+    for (const [body, status, code] of [
+      [{ ...report, id: 'report-2-abcdefgh', reason: 'boring' }, 400, 'invalid_reason'],
+      [{ ...report, id: 'report-3-abcdefgh', reason: 'other', details: '  ' }, 400, 'details_required'],
+      [{ ...report, id: 'report-4-abcdefgh', providerId: 'nobody' }, 404, 'provider_not_found'],
+      [{ ...report, id: 'x' }, 400, 'invalid_report_id'],
+    ] as const) {
+      const answer = await post(body);
+      expect(answer.status).toBe(status);
+      expect(await answer.json()).toMatchObject({ error: { code } });
+    }
+  });
+});

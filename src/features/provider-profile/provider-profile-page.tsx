@@ -9,6 +9,7 @@ import { ButtonLink } from '../../ui/button';
 import { countryName, languageName } from '../../ui/intl';
 import { PageLoading } from '../../ui/page-loading';
 import { Rating } from '../../ui/rating';
+import { ReportDialog } from './report-dialog';
 import { ShareActions } from './share-actions';
 import styles from './provider-profile-page.module.css';
 
@@ -88,6 +89,7 @@ function Profile({ provider }: { provider: Provider }) {
             </button>
           )}
           <ShareActions title={provider.fullName} />
+          <ReportDialog providerId={provider.id} />
         </div>
       </section>
 
