@@ -13,6 +13,12 @@ const SCREENS: Partial<Record<ScreenId, ComponentType>> = {
     import('../features/catalogue/providers-page').then((m) => ({ default: m.ProvidersPage })),
   ),
   faq: lazy(() => import('../features/help/faq-page').then((m) => ({ default: m.FaqPage }))),
+  testimonials: lazy(() =>
+    import('../features/testimonials/testimonials-page').then((m) => ({ default: m.TestimonialsPage })),
+  ),
+  testimonial: lazy(() =>
+    import('../features/testimonials/testimonial-page').then((m) => ({ default: m.TestimonialPage })),
+  ),
   providerProfile: lazy(() =>
     import('../features/provider-profile/provider-profile-page').then((m) => ({
       default: m.ProviderProfilePage,

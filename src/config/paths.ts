@@ -106,3 +106,16 @@ export function helpArticlePath(slug: string): string {
 export function bookingPath(providerId: string): string {
   return `/booking-request/${encodeURIComponent(providerId)}`;
 }
+
+/** A testimonial's own page: /testimonials/{serviceType}/{country}/{year}/{language}/{id}. */
+export function testimonialPath(t: {
+  id: string;
+  serviceType?: string;
+  country?: string;
+  publishedAt?: string;
+  language: string;
+}): string {
+  const year = (t.publishedAt ?? '').slice(0, 4) || 'all';
+  const id = t.id.replace(/^testimonial:/, '');
+  return `/testimonials/${t.serviceType ?? 'all'}/${(t.country ?? 'xx').toLowerCase()}/${year}/${t.language}/${id}`;
+}

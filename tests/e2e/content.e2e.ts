@@ -41,6 +41,8 @@ test('help centre, FAQ and legal pages render from local data, online and then o
 
   await page.goto('/privacy-policy');
   await expect(page.getByText('Version 2.2 du 16 juin 2025')).toBeVisible();
+  await page.goto('/testimonials');
+  await expect(page.locator('main article').first()).toBeVisible();
   await page.goto('/cgu-avocats');
   await expect(page.getByRole('heading', { level: 1 })).not.toBeEmpty();
   await expect(page.locator('main h2').first()).toBeVisible();

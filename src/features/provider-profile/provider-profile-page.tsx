@@ -10,7 +10,7 @@ import { countryName, languageName } from '../../ui/intl';
 import { PageLoading } from '../../ui/page-loading';
 import { Rating } from '../../ui/rating';
 import { ReportDialog } from './report-dialog';
-import { ShareActions } from './share-actions';
+import { ShareActions } from '../../ui/share-actions';
 import styles from './provider-profile-page.module.css';
 
 const REDIRECT_DELAY_MS = 3000;

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../ui/button';
+import { Button } from './button';
 import styles from './share-actions.module.css';
 
 /** Share this page: the system share sheet where there is one, else networks, e-mail and copy link. */

@@ -1,0 +1,50 @@
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router-dom';
+import { pathOf } from '../../config/paths';
+import { useTestimonials } from '../../data/testimonials';
+import { PageLoading } from '../../ui/page-loading';
+import { ShareActions } from '../../ui/share-actions';
+import { TestimonialCard } from './testimonial-card';
+import styles from './testimonials.module.css';
+
+const OTHERS = 3;
+
+/** One testimonial, with share, copy link and other testimonials of the same service. */
+export function TestimonialPage() {
+  const { t } = useTranslation();
+  const { id } = useParams();
+  const { testimonials, status } = useTestimonials();
+  if (status === 'loading') return <PageLoading />;
+  const testimonial = testimonials.find((item) => item.id === `testimonial:${id}`);
+  const others = testimonials
+    .filter((item) => item.id !== testimonial?.id && item.serviceType === testimonial?.serviceType)
+    .slice(0, OTHERS);
+  return (
+    <div className={`container ${styles.page}`}>
+      <Link to={pathOf('testimonials')} className={styles.back}>
+        {t('testimonials.back')}
+      </Link>
+      {testimonial ? (
+        <>
+          <h1 className={styles.singleTitle}>{testimonial.title}</h1>
+          <div className={styles.single}>
+            <TestimonialCard testimonial={testimonial} />
+            <ShareActions title={testimonial.title ?? ''} />
+          </div>
+          {others.length > 0 && (
+            <section>
+              <h2>{t('testimonials.others')}</h2>
+              <div className={styles.grid}>
+                {others.map((item) => (
+                  <TestimonialCard key={item.id} testimonial={item} />
+                ))}
+              </div>
+            </section>
+          )}
+        </>
+      ) : (
+        <h1 className={styles.singleTitle}>{t('testimonials.notFound')}</h1>
+      )}
+    </div>
+  );
+}

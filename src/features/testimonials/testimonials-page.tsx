@@ -1,0 +1,96 @@
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router-dom';
+import { useTestimonials } from '../../data/testimonials';
+import { searchContent } from '../../domain/search';
+import { Button } from '../../ui/button';
+import { PageLoading } from '../../ui/page-loading';
+import { Pagination } from '../../ui/pagination';
+import { SelectField } from '../../ui/select-field';
+import { TestimonialCard } from './testimonial-card';
+import styles from './testimonials.module.css';
+
+const PAGE_SIZE = 9;
+
+/** `/testimonials`: filter by service, search, pagination, and "load more" from the current page. */
+export function TestimonialsPage() {
+  const { t } = useTranslation();
+  const { testimonials, status } = useTestimonials();
+  const [params, setParams] = useSearchParams();
+  const service =
+    params.get('service') === 'lawyer' || params.get('service') === 'expat' ? params.get('service')! : '';
+  const query = params.get('q') ?? '';
+  const page = Math.max(1, Number(params.get('page')) || 1);
+  const shown = Math.max(1, Number(params.get('pages')) || 1);
+
+  const matching = useMemo(() => {
+    const byService = service ? testimonials.filter((item) => item.serviceType === service) : testimonials;
+    return query.trim() ? searchContent(byService, query) : byService;
+  }, [testimonials, service, query]);
+  const pageCount = Math.max(1, Math.ceil(matching.length / PAGE_SIZE));
+  const visible = matching.slice((page - 1) * PAGE_SIZE, (page - 1 + shown) * PAGE_SIZE);
+
+  const update = (changes: Record<string, string>) => {
+    const next = new URLSearchParams(params);
+    for (const [key, value] of Object.entries(changes)) {
+      if (value) next.set(key, value);
+      else next.delete(key);
+    }
+    setParams(next, { replace: 'q' in changes });
+  };
+
+  return (
+    <div className={`container ${styles.page}`}>
+      <header className={styles.header}>
+        <h1>{t('screens.testimonials')}</h1>
+        <p>{t('testimonials.subtitle')}</p>
+      </header>
+      <form className={styles.filters} role="search" onSubmit={(event) => event.preventDefault()}>
+        <SelectField
+          label={t('testimonials.serviceFilter')}
+          anyLabel={t('testimonials.allServices')}
+          value={service}
+          options={[
+            { value: 'lawyer', label: t('testimonials.service.lawyer') },
+            { value: 'expat', label: t('testimonials.service.expat') },
+          ]}
+          onChange={(value) => update({ service: value, page: '', pages: '' })}
+        />
+        <label className={styles.search}>
+          <span>{t('testimonials.search')}</span>
+          <input
+            type="search"
+            value={query}
+            onChange={(event) => update({ q: event.target.value, page: '', pages: '' })}
+          />
+        </label>
+      </form>
+      {status === 'loading' ? (
+        <PageLoading />
+      ) : (
+        <>
+          <p className={styles.count} aria-live="polite">
+            {t('testimonials.count', { count: matching.length })}
+          </p>
+          <div className={styles.grid}>
+            {visible.map((testimonial) => (
+              <TestimonialCard key={testimonial.id} testimonial={testimonial} />
+            ))}
+          </div>
+          {page - 1 + shown < pageCount && (
+            <div className={styles.more}>
+              <Button variant="secondary" onClick={() => update({ pages: String(shown + 1) })}>
+                {t('testimonials.loadMore')}
+              </Button>
+            </div>
+          )}
+          <Pagination
+            page={Math.min(page, pageCount)}
+            pageCount={pageCount}
+            onChange={(next) => update({ page: String(next), pages: '' })}
+          />
+        </>
+      )}
+    </div>
+  );
+}
