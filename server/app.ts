@@ -6,6 +6,7 @@ import { errorLogsRouter } from './http/error-logs';
 import { errorHandler, sendError } from './http/errors';
 import { gatewayRouter } from './http/gateway';
 import { healthRouter } from './http/health';
+import { promoRouter } from './http/promo';
 import { reportsRouter } from './http/reports';
 import { staticRouter } from './http/static-files';
 import type { Store } from './store/store';
@@ -28,6 +29,7 @@ export function createApp({ config, store, distDir }: AppOptions): Express {
   api.use(healthRouter(store, config));
   api.use(errorLogsRouter(store));
   api.use(reportsRouter(store));
+  api.use(promoRouter(store));
   api.use((_req, res) => sendError(res, 404, 'not_found', 'No such API endpoint.'));
   app.use('/api', api);
   app.use('/db', gatewayRouter(store));

@@ -11,11 +11,25 @@ import {
   defaultPlatformSettings,
   defaultPricing,
 } from '../../src/domain/platform-defaults';
+import type { Coupon } from '../../src/domain/promo';
 import type { Store } from '../store/store';
 import { contentDocuments } from './content';
 import { demoProviders } from './demo-providers';
 
 type Doc = { _id: string; [key: string]: unknown };
+
+/** A demo promo code, so that the pricing page's code check can be tried: 10 % off either call. */
+const WELCOME_CODE: Coupon = {
+  code: 'BIENVENUE10',
+  kind: 'percent',
+  value: 10,
+  services: ['lawyerCall', 'expatCall'],
+  validFrom: '2025-01-01T00:00:00.000Z',
+  validUntil: '2030-12-31T23:59:59.000Z',
+  maxUses: null,
+  uses: 0,
+  isActive: true,
+};
 
 export async function seedDemoData(store: Store, now: Date): Promise<string[]> {
   const added: string[] = [];
@@ -33,6 +47,10 @@ export async function seedDemoData(store: Store, now: Date): Promise<string[]> {
   if (configAdded) added.push(`${configAdded} configuration documents`);
   const contentAdded = await insertMissing(store, 'content', contentDocuments(stamp));
   if (contentAdded) added.push(`${contentAdded} content documents`);
+  const couponsAdded = await insertMissing(store, 'admin', [
+    { _id: `coupon:${WELCOME_CODE.code}`, type: 'coupon', ...WELCOME_CODE },
+  ]);
+  if (couponsAdded) added.push(`${couponsAdded} promo code`);
   return added;
 }
 

@@ -13,6 +13,7 @@ const SCREENS: Partial<Record<ScreenId, ComponentType>> = {
     import('../features/catalogue/providers-page').then((m) => ({ default: m.ProvidersPage })),
   ),
   faq: lazy(() => import('../features/help/faq-page').then((m) => ({ default: m.FaqPage }))),
+  pricing: lazy(() => import('../features/pricing/pricing-page').then((m) => ({ default: m.PricingPage }))),
   testimonials: lazy(() =>
     import('../features/testimonials/testimonials-page').then((m) => ({ default: m.TestimonialsPage })),
   ),

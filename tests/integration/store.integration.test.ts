@@ -57,6 +57,7 @@ describe('start-up migration and demo data', () => {
       '72 providers',
       '3 configuration documents',
       expect.stringMatching(/^\d+ content documents$/),
+      '1 promo code',
     ]);
     const providers = store.db<{ rating: number; type: string }>('providers');
     const info = await providers.info();

@@ -1,0 +1,49 @@
+import type { Currency } from './config';
+
+/** The two services a price or a promo code applies to. */
+export const SERVICES = ['lawyerCall', 'expatCall'] as const;
+export type ServiceKey = (typeof SERVICES)[number];
+
+/**
+ * A promo code, kept by the admin console in the `admin` database (`coupon:<CODE>`). Percent codes
+ * take `value` percent off; fixed codes take `value` minor units off, in `currency` only.
+ */
+export type Coupon = {
+  code: string;
+  kind: 'percent' | 'fixed';
+  value: number;
+  currency?: Currency;
+  services: ServiceKey[];
+  validFrom: string;
+  validUntil: string;
+  maxUses: number | null;
+  uses: number;
+  isActive: boolean;
+};
+
+export function normalizePromoCode(code: string): string {
+  return code.trim().toUpperCase();
+}
+
+/** Whether the code may be used now for this service. */
+export function couponUsable(coupon: Coupon, service: ServiceKey, now: Date): boolean {
+  const time = now.getTime();
+  return (
+    coupon.isActive &&
+    coupon.services.includes(service) &&
+    Date.parse(coupon.validFrom) <= time &&
+    time <= Date.parse(coupon.validUntil) &&
+    (coupon.maxUses === null || coupon.uses < coupon.maxUses)
+  );
+}
+
+/** The discount, in minor units, that a code gives on a price (never more than the price). */
+export function couponDiscount(
+  coupon: Pick<Coupon, 'kind' | 'value' | 'currency'>,
+  price: { amount: number; currency: Currency },
+): number {
+  if (coupon.kind === 'percent')
+    return Math.min(price.amount, Math.round((price.amount * coupon.value) / 100));
+  if (coupon.currency !== price.currency) return 0;
+  return Math.min(price.amount, coupon.value);
+}
