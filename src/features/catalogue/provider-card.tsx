@@ -1,10 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { providerPath } from '../../config/paths';
-import { DEFAULT_AVATAR } from '../../domain/constants';
 import type { Provider } from '../../domain/provider';
 import { countryName, languageName } from '../../ui/intl';
+import { ProviderPhoto } from '../../ui/provider-photo';
 import { Rating } from '../../ui/rating';
+import { VerifiedMark } from '../../ui/verified-mark';
 import styles from './provider-card.module.css';
 
 const SHOWN_SPECIALTIES = 3;
@@ -18,19 +19,7 @@ export function ProviderCard({ provider }: { provider: Provider }) {
     <article className={styles.card} data-provider-id={provider.id}>
       <div className={styles.top}>
         <div className={styles.photo}>
-          <img
-            src={provider.profilePhoto}
-            alt=""
-            width={72}
-            height={72}
-            loading="lazy"
-            decoding="async"
-            data-optional="true"
-            onError={(event) => {
-              const img = event.currentTarget;
-              if (!img.src.endsWith(DEFAULT_AVATAR)) img.src = DEFAULT_AVATAR;
-            }}
-          />
+          <ProviderPhoto src={provider.profilePhoto} size={72} />
           <span
             className={`${styles.presence} ${provider.isOnline ? styles.online : styles.offline}`}
             title={provider.isOnline ? t('catalogue.online') : t('catalogue.offline')}
@@ -39,15 +28,7 @@ export function ProviderCard({ provider }: { provider: Provider }) {
         <div className={styles.identity}>
           <h3 className={styles.name}>
             <Link to={href}>{provider.fullName}</Link>
-            {provider.isVerified && (
-              <span
-                className={styles.verified}
-                title={t('catalogue.verified')}
-                aria-label={t('catalogue.verified')}
-              >
-                ✓
-              </span>
-            )}
+            {provider.isVerified && <VerifiedMark />}
           </h3>
           <p className={styles.profession}>{t(`professions.${provider.profession}`)}</p>
           <p className={styles.country}>{countryName(provider.country, locale)}</p>

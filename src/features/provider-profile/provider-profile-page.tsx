@@ -3,14 +3,15 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
 import { bookingPath, pathOf } from '../../config/paths';
 import { useLiveProviders, useProvider } from '../../data/providers';
-import { DEFAULT_AVATAR } from '../../domain/constants';
 import type { Provider } from '../../domain/provider';
 import { ButtonLink } from '../../ui/button';
 import { countryName, languageName } from '../../ui/intl';
 import { PageLoading } from '../../ui/page-loading';
+import { ProviderPhoto } from '../../ui/provider-photo';
 import { Rating } from '../../ui/rating';
 import { ReportDialog } from './report-dialog';
 import { ShareActions } from '../../ui/share-actions';
+import { VerifiedMark } from '../../ui/verified-mark';
 import styles from './provider-profile-page.module.css';
 
 const REDIRECT_DELAY_MS = 3000;
@@ -47,32 +48,14 @@ function Profile({ provider }: { provider: Provider }) {
   return (
     <div className={`container ${styles.page}`} data-provider-id={provider.id}>
       <section className={styles.hero}>
-        <img
-          className={styles.photo}
-          src={provider.profilePhoto}
-          alt=""
-          width={128}
-          height={128}
-          data-optional="true"
-          onError={(event) => {
-            if (!event.currentTarget.src.endsWith(DEFAULT_AVATAR)) event.currentTarget.src = DEFAULT_AVATAR;
-          }}
-        />
+        <ProviderPhoto className={styles.photo} src={provider.profilePhoto} size={128} />
         <div className={styles.identity}>
           <p className={`${styles.badge} ${provider.isOnline ? styles.online : ''}`}>
             {provider.isOnline ? t('catalogue.online') : t('catalogue.offline')}
           </p>
           <h1>
             {provider.fullName}
-            {provider.isVerified && (
-              <span
-                className={styles.verified}
-                title={t('catalogue.verified')}
-                aria-label={t('catalogue.verified')}
-              >
-                ✓
-              </span>
-            )}
+            {provider.isVerified && <VerifiedMark size="large" />}
           </h1>
           <p className={styles.profession}>
             {t(`professions.${provider.profession}`)} · {countryName(provider.country, locale)}
