@@ -49,21 +49,29 @@ function writePending(db: AppDatabase, update: (ids: Record<string, string>) => 
   return next;
 }
 
+/**
+ * Whether a write is counted as waiting for the server. Without a signed-in user nothing is pushed
+ * (the documents stay on the device and are pushed at sign-in), so nothing is shown as waiting.
+ */
+export type SaveOptions = { track?: boolean };
+
 /** Saves one of the user's documents locally; it reaches the server when a connection allows. */
-export async function saveMine(db: AppDatabase, doc: MineDoc): Promise<void> {
+export async function saveMine(db: AppDatabase, doc: MineDoc, { track = true }: SaveOptions = {}): Promise<void> {
   const check = await validate(doc);
   if (!check.ok) throw new InvalidDocumentError(check.reason);
   await db.mine.upsert(doc);
+  if (!track) return;
   await writePending(db, (ids) => {
     ids[doc.id] = doc.updatedAt;
   });
 }
 
 /** Deletes one of the user's documents locally; the deletion is pushed like any change. */
-export async function removeMine(db: AppDatabase, id: string): Promise<void> {
+export async function removeMine(db: AppDatabase, id: string, { track = true }: SaveOptions = {}): Promise<void> {
   const doc = await db.mine.findOne(id).exec();
   if (!doc) return;
   await doc.remove();
+  if (!track) return;
   await writePending(db, (ids) => {
     ids[id] = 'deleted';
   });

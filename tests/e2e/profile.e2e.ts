@@ -78,3 +78,32 @@ test('a report made offline waits, is counted, and is sent once when the connect
   await page.waitForTimeout(500);
   expect(sent).toEqual([201]);
 });
+
+test('favourites work offline and survive a reload, on cards and on the profile', async ({
+  page,
+  context,
+}) => {
+  const directory = new ProvidersPage(page);
+  await directory.open();
+  await directory.waitForServiceWorkerControl();
+  await context.setOffline(true);
+  const card = directory.cards.first();
+  const heart = card.getByRole('button', { name: /aux favoris$/ });
+  await heart.click();
+  await expect(card.getByRole('button', { name: /des favoris$/ })).toHaveAttribute('aria-pressed', 'true');
+  await page.reload();
+  await expect(directory.cards.first().getByRole('button', { name: /des favoris$/ })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+  await directory.cards
+    .first()
+    .getByRole('link', { name: /Voir le profil/ })
+    .click();
+  const onProfile = page.getByRole('button', { name: /des favoris$/ });
+  await expect(onProfile).toHaveAttribute('aria-pressed', 'true');
+  await onProfile.click();
+  await expect(page.getByRole('button', { name: /aux favoris$/ })).toHaveAttribute('aria-pressed', 'false');
+  // Not signed in: nothing is shown as waiting for the server.
+  await expect(page.locator('[data-sync-state]')).not.toContainText('en attente');
+});

@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import { providerPath } from '../../config/paths';
 import type { Provider } from '../../domain/provider';
 import { countryName, languageName } from '../../ui/intl';
+import { FavouriteButton } from '../../ui/favourite-button';
 import { ProviderPhoto } from '../../ui/provider-photo';
 import { Rating } from '../../ui/rating';
 import { VerifiedMark } from '../../ui/verified-mark';
@@ -33,6 +34,7 @@ export function ProviderCard({ provider }: { provider: Provider }) {
           <p className={styles.profession}>{t(`professions.${provider.profession}`)}</p>
           <p className={styles.country}>{countryName(provider.country, locale)}</p>
         </div>
+        <FavouriteButton providerId={provider.id} name={provider.fullName} />
       </div>
       <div className={styles.status}>
         <Rating value={provider.rating} reviews={provider.reviewCount} />

@@ -7,6 +7,7 @@ import type { Provider } from '../../domain/provider';
 import { ButtonLink } from '../../ui/button';
 import { countryName, languageName } from '../../ui/intl';
 import { PageLoading } from '../../ui/page-loading';
+import { FavouriteButton } from '../../ui/favourite-button';
 import { ProviderPhoto } from '../../ui/provider-photo';
 import { Rating } from '../../ui/rating';
 import { ReportDialog } from './report-dialog';
@@ -71,6 +72,7 @@ function Profile({ provider }: { provider: Provider }) {
               {t('profile.unavailable')}
             </button>
           )}
+          <FavouriteButton providerId={provider.id} name={provider.fullName} />
           <ShareActions title={provider.fullName} />
           <ReportDialog providerId={provider.id} />
         </div>
