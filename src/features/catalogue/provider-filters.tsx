@@ -3,6 +3,7 @@ import { LANGUAGES, isLanguage } from '../../domain/languages';
 import type { ProviderFilter } from '../../domain/provider';
 import { Button } from '../../ui/button';
 import { countryName, languageName } from '../../ui/intl';
+import { SegmentedControl } from '../../ui/segmented-control';
 import { SelectField } from '../../ui/select-field';
 import styles from './provider-filters.module.css';
 
@@ -28,20 +29,13 @@ export function ProviderFilters({ filter, countries, onChange }: Props) {
       onSubmit={(event) => event.preventDefault()}
       aria-label={t('catalogue.filters')}
     >
-      <div className={styles.types} role="radiogroup" aria-label={t('catalogue.type.label')}>
-        {TYPES.map((type) => (
-          <button
-            key={type.key}
-            type="button"
-            role="radio"
-            aria-checked={filter.role === type.value}
-            className={`${styles.type} ${filter.role === type.value ? styles.selected : ''}`}
-            onClick={() => onChange({ ...filter, role: type.value })}
-          >
-            {t(type.key)}
-          </button>
-        ))}
-      </div>
+      <SegmentedControl
+        label={t('catalogue.type.label')}
+        value={filter.role}
+        segments={TYPES.map((type) => ({ value: type.value, label: t(type.key) }))}
+        onChange={(role) => onChange({ ...filter, role })}
+        className={styles.types}
+      />
       <SelectField
         label={t('catalogue.country')}
         anyLabel={t('catalogue.allCountries')}

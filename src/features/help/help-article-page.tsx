@@ -4,6 +4,7 @@ import { helpArticlePath, pathOf } from '../../config/paths';
 import { useContentDoc, useContentOfType } from '../../data/content';
 import { contentIds, isHelpCategory } from '../../domain/help-centre';
 import { resolveLanguage } from '../../domain/languages';
+import { BackLink } from '../../ui/back-link';
 import { PageLoading } from '../../ui/page-loading';
 import { RichText } from '../../ui/rich-text';
 import styles from './help-article-page.module.css';
@@ -19,9 +20,7 @@ export function HelpArticlePage() {
   const related = articles.filter((a) => a.category === article?.category && a.slug !== slug);
   return (
     <div className={`container ${styles.page}`}>
-      <Link to={pathOf('helpCentre')} className={styles.back}>
-        {t('help.back')}
-      </Link>
+      <BackLink to={pathOf('helpCentre')}>{t('help.back')}</BackLink>
       {article ? (
         <article className={styles.article}>
           <p className={styles.category}>

@@ -13,6 +13,7 @@ import { SERVICES, couponDiscount } from '../../domain/promo';
 import type { Coupon, ServiceKey } from '../../domain/promo';
 import { Button, ButtonLink } from '../../ui/button';
 import { RichText } from '../../ui/rich-text';
+import { SegmentedControl } from '../../ui/segmented-control';
 import styles from './pricing-page.module.css';
 
 const PRICING_FAQ = [
@@ -74,20 +75,16 @@ export function PricingPage() {
           {t('pricing.unavailable')}
         </p>
       )}
-      <div className={styles.currency} role="radiogroup" aria-label={t('pricing.currency')}>
-        {CURRENCIES.map((code) => (
-          <button
-            key={code}
-            type="button"
-            role="radio"
-            aria-checked={currency === code}
-            className={currency === code ? styles.selected : ''}
-            onClick={() => setCurrency(code)}
-          >
-            {code === 'EUR' ? t('pricing.euro') : t('pricing.dollar')}
-          </button>
-        ))}
-      </div>
+      <SegmentedControl
+        label={t('pricing.currency')}
+        value={currency}
+        segments={CURRENCIES.map((code) => ({
+          value: code,
+          label: code === 'EUR' ? t('pricing.euro') : t('pricing.dollar'),
+        }))}
+        onChange={setCurrency}
+        className={styles.currency}
+      />
       <div className={styles.offers}>
         {SERVICES.map((service) => (
           <Offer

@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
 import { pathOf } from '../../config/paths';
 import { useTestimonials } from '../../data/testimonials';
+import { BackLink } from '../../ui/back-link';
 import { PageLoading } from '../../ui/page-loading';
 import { ShareActions } from '../../ui/share-actions';
 import { TestimonialCard } from './testimonial-card';
@@ -21,9 +22,7 @@ export function TestimonialPage() {
     .slice(0, OTHERS);
   return (
     <div className={`container ${styles.page}`}>
-      <Link to={pathOf('testimonials')} className={styles.back}>
-        {t('testimonials.back')}
-      </Link>
+      <BackLink to={pathOf('testimonials')}>{t('testimonials.back')}</BackLink>
       {testimonial ? (
         <>
           <h1 className={styles.singleTitle}>{testimonial.title}</h1>
