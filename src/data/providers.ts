@@ -184,7 +184,7 @@ export type ProviderState = { provider: Provider | undefined; status: 'loading' 
  * pulled (or at once offline).
  */
 export function useProvider(key: { id: string } | { slug: string }): ProviderState {
-  const { db, sync } = useDataLayer();
+  const { db } = useDataLayer();
   const [found, setFound] = useState<Provider | null | undefined>(undefined);
   const pulled = useFirstPullDone();
   const id = 'id' in key ? key.id : undefined;
@@ -193,7 +193,7 @@ export function useProvider(key: { id: string } | { slug: string }): ProviderSta
     const query = id ? db.providers.findOne(id) : db.providers.findOne({ selector: { slug: { $eq: slug ?? '' } } });
     const subscription = query.$.subscribe((doc) => setFound(doc ? toProvider(doc) : null));
     return () => subscription.unsubscribe();
-  }, [db, sync, id, slug]);
+  }, [db, id, slug]);
   const waiting = found === undefined || (found === null && !pulled && navigator.onLine);
   return { provider: found ?? undefined, status: waiting ? 'loading' : 'ready' };
 }
