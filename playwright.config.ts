@@ -1,7 +1,7 @@
 import { defineConfig, devices } from '@playwright/test';
 
 const PORT = Number(process.env.E2E_PORT ?? 4173);
-const DATA_DIR = '.tmp/e2e-data';
+const DATA_DIR = `.tmp/e2e-data-${PORT}`;
 
 /**
  * End-to-end tests in Debian's Chromium (no browser download is possible here) against the

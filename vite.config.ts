@@ -6,6 +6,8 @@ import { VitePWA } from 'vite-plugin-pwa';
  * The PWA build: React app from `src/`, service worker from `sw/sw.ts` (Workbox injectManifest),
  * web app manifest. `npm run dev` proxies `/api` and `/db` to a service started with `npm run serve`.
  */
+const apiTarget = process.env.API_TARGET ?? 'http://localhost:8080';
+
 export default defineConfig({
   plugins: [
     react(),
@@ -59,6 +61,7 @@ export default defineConfig({
     chunkSizeWarningLimit: 400,
   },
   server: {
-    proxy: { '/api': 'http://localhost:8080', '/db': 'http://localhost:8080' },
+    // API_TARGET lets several services run side by side (one per port) during development.
+    proxy: { '/api': apiTarget, '/db': apiTarget },
   },
 });

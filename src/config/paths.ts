@@ -2,6 +2,7 @@
  * Every route of the app, with its aliases (spec section 2), in one table so that no URL is typed
  * by hand elsewhere. `screen` names the screen a route shows; an alias shows the same screen.
  */
+import { matchPath } from 'react-router-dom';
 import type { Provider } from '../domain/provider';
 
 export type ScreenId =
@@ -118,4 +119,12 @@ export function testimonialPath(t: {
   const year = (t.publishedAt ?? '').slice(0, 4) || 'all';
   const id = t.id.replace(/^testimonial:/, '');
   return `/testimonials/${t.serviceType ?? 'all'}/${(t.country ?? 'xx').toLowerCase()}/${year}/${t.language}/${id}`;
+}
+
+/** The screen a path shows, by the route table (aliases included), or undefined when none matches. */
+export function screenOfPath(pathname: string): ScreenId | undefined {
+  for (const route of routes) {
+    if ([route.path, ...route.aliases].some((pattern) => matchPath(pattern, pathname))) return route.screen;
+  }
+  return undefined;
 }

@@ -1,16 +1,10 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
+import { screenOfPath } from '../../config/paths';
+import type fr from '../../i18n/locales/fr.json';
 
-/** The paths with their own title and description (spec section 2); every other path uses the generic pair. */
-const SEO_KEYS: Record<string, 'home' | 'login' | 'pricing' | 'testimonials'> = {
-  '/': 'home',
-  '/login': 'login',
-  '/pricing': 'pricing',
-  '/tarifs': 'pricing',
-  '/testimonials': 'testimonials',
-  '/temoignages': 'testimonials',
-};
+type SeoKey = keyof (typeof fr)['seo'];
 
 /** On every navigation: back to the top of the page, and the page's title and description. */
 export function RouteEffects() {
@@ -22,7 +16,9 @@ export function RouteEffects() {
   }, [pathname]);
 
   useEffect(() => {
-    const key = SEO_KEYS[pathname] ?? 'default';
+    // A screen with its own `seo.<screen>` pair uses it (spec section 2); the others the generic pair.
+    const screen = screenOfPath(pathname);
+    const key = (screen && i18n.exists(`seo.${screen}.title`) ? screen : 'default') as SeoKey;
     document.title = t(`seo.${key}.title`);
     let meta = document.querySelector<HTMLMetaElement>('meta[name="description"]');
     if (!meta) {
@@ -31,7 +27,7 @@ export function RouteEffects() {
       document.head.append(meta);
     }
     meta.content = t(`seo.${key}.description`);
-  }, [pathname, t, i18n.language]);
+  }, [pathname, t, i18n, i18n.language]);
 
   return null;
 }
