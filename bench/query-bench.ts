@@ -23,7 +23,7 @@ function filterSample(countries: string[]): { filter: ProviderFilter; page: numb
 
 export type Percentiles = { count: number; p50: number; p95: number; max: number };
 
-function percentiles(times: number[]): Percentiles {
+export function percentiles(times: number[]): Percentiles {
   const sorted = [...times].sort((a, b) => a - b);
   const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
   return { count: sorted.length, p50: at(0.5), p95: at(0.95), max: sorted[sorted.length - 1]! };

@@ -7,6 +7,7 @@ import { startTestServer } from '../tests/support/test-server';
 import type { TestServer } from '../tests/support/test-server';
 import { manyProviders } from './bench-data';
 import { benchBrowser } from './browser-bench';
+import { benchContent } from './content-bench';
 import { benchQueries } from './query-bench';
 import { benchReplication } from './replication-bench';
 
@@ -49,6 +50,20 @@ await withProviders(async (server) => {
   );
   console.log(
     `  filter (a page of 12 and the exact count), ${queries.filter.count} distinct filters: p50 ${fmt(queries.filter.p50)}, p95 ${fmt(queries.filter.p95)}, max ${fmt(queries.filter.max)}  (target p95 ≤ 50 ms)`,
+  );
+
+  const content = await benchContent();
+  console.log(
+    '\nTestimonials (1,000) and reviews (20,000 over 10,000 providers) in RxDB, memory storage, in Node:',
+  );
+  console.log(
+    `  a page of 9 testimonials and the count, from the index: p50 ${fmt(content.indexedPage.p50)}, p95 ${fmt(content.indexedPage.p95)}`,
+  );
+  console.log(
+    `  the same page by reading and sorting all testimonials: p50 ${fmt(content.sortedInMemory.p50)}, p95 ${fmt(content.sortedInMemory.p95)}  (ratio p50 ${(content.sortedInMemory.p50 / content.indexedPage.p50).toFixed(1)}×)`,
+  );
+  console.log(
+    `  a provider's 5 newest reviews, from the index: p50 ${fmt(content.reviews.p50)}, p95 ${fmt(content.reviews.p95)}`,
   );
 
   const browser = await benchBrowser(server.url, COUNT);

@@ -2,6 +2,7 @@ import compression from 'compression';
 import express from 'express';
 import type { Express, Request, Response } from 'express';
 import type { Config } from './config/env';
+import { contactRouter } from './http/contact';
 import { errorLogsRouter } from './http/error-logs';
 import { errorHandler, sendError } from './http/errors';
 import { gatewayRouter } from './http/gateway';
@@ -29,6 +30,7 @@ export function createApp({ config, store, distDir }: AppOptions): Express {
   api.use(healthRouter(store, config));
   api.use(errorLogsRouter(store));
   api.use(reportsRouter(store));
+  api.use(contactRouter(store));
   api.use(promoRouter(store));
   api.use((_req, res) => sendError(res, 404, 'not_found', 'No such API endpoint.'));
   app.use('/api', api);

@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { createApp } from './app';
 import { readConfig } from './config/env';
 import { seedDemoData } from './seed/seed';
+import { startServiceStatusRecorder } from './services/service-status';
 import { startEmbeddedStore } from './store/embedded';
 import { migrate } from './store/migrate';
 import { connectStore } from './store/store';
@@ -46,12 +47,15 @@ async function main() {
     console.log(`[http] listening on http://localhost:${port}`);
   });
 
+  const statusRecorder = startServiceStatusRecorder(store);
+
   let stopping = false;
   const stop = async () => {
     if (stopping) return;
     stopping = true;
     server.closeAllConnections();
     server.close();
+    await statusRecorder.stop();
     await store.close();
     process.exit(0);
   };

@@ -6,12 +6,17 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { newestFirstKey } from '../../src/domain/content';
 import type { ContentDoc } from '../../src/domain/content';
 import { contentIds, isHelpCategory } from '../../src/domain/help-centre';
 import { LANGUAGES, isLanguage } from '../../src/domain/languages';
 import type { Language } from '../../src/domain/languages';
 
 const CONTENT_DIR = fileURLToPath(new URL('./content/', import.meta.url));
+/** The privacy policy is also the browser's built-in default when it cannot be loaded (spec section 2). */
+const DEFAULT_PRIVACY_POLICY = fileURLToPath(
+  new URL('../../src/features/legal/default-privacy-policy.json', import.meta.url),
+);
 
 type Translations<T> = Record<Language, T>;
 type ArticleFile = {
@@ -54,7 +59,7 @@ type TestimonialFile = {
 export type ContentSeedDoc = Omit<ContentDoc, 'id'> & { _id: string };
 
 function readJson<T>(file: string): T {
-  return JSON.parse(readFileSync(path.join(CONTENT_DIR, file), 'utf8')) as T;
+  return JSON.parse(readFileSync(path.resolve(CONTENT_DIR, file), 'utf8')) as T;
 }
 
 function files(prefix: string): string[] {
@@ -88,6 +93,8 @@ export function contentDocuments(updatedAt: string): ContentSeedDoc[] {
           title: text.title,
           summary: text.summary,
           body: text.body,
+          group: '',
+          newestFirst: newestFirstKey(updatedAt),
           updatedAt,
         });
       }
@@ -104,12 +111,14 @@ export function contentDocuments(updatedAt: string): ContentSeedDoc[] {
           order: entry.order,
           title: text.question,
           body: text.answer,
+          group: '',
+          newestFirst: newestFirstKey(updatedAt),
           updatedAt,
         });
       }
     }
   }
-  for (const file of files('legal-')) {
+  for (const file of [...files('legal-'), DEFAULT_PRIVACY_POLICY]) {
     const legal = readJson<LegalFile>(file);
     for (const [language, text] of eachLanguage(`legal ${legal.slug}`, legal.translations)) {
       docs.push({
@@ -121,6 +130,8 @@ export function contentDocuments(updatedAt: string): ContentSeedDoc[] {
         publishedAt: legal.publishedAt,
         title: text.title,
         body: text.body,
+        group: '',
+        newestFirst: newestFirstKey(legal.publishedAt),
         updatedAt,
       });
     }
@@ -141,6 +152,8 @@ export function contentDocuments(updatedAt: string): ContentSeedDoc[] {
         body: t.comment,
         helpfulCount: t.helpfulCount,
         verified: t.verified,
+        group: t.serviceType,
+        newestFirst: newestFirstKey(t.date),
         updatedAt,
       });
     }

@@ -1,6 +1,6 @@
 /**
- * Demo data for a fresh store: the provider directory, the public configuration and the editorial
- * content (help centre, FAQ, testimonials, legal pages). Idempotent:
+ * Demo data for a fresh store: the provider directory, the public configuration, the editorial
+ * content (help centre, FAQ, testimonials, legal pages) and a service status history. Idempotent:
  * only documents that are missing are written, so a second start adds nothing and an edit made
  * since (by an admin, say) is never overwritten.
  */
@@ -12,9 +12,11 @@ import {
   defaultPricing,
 } from '../../src/domain/platform-defaults';
 import type { Coupon } from '../../src/domain/promo';
+import { seedDemoServiceStatus } from '../services/service-status';
 import type { Store } from '../store/store';
 import { contentDocuments } from './content';
 import { demoProviders } from './demo-providers';
+import { demoReviews } from './demo/reviews';
 
 type Doc = { _id: string; [key: string]: unknown };
 
@@ -33,9 +35,12 @@ const WELCOME_CODE: Coupon = {
 
 export async function seedDemoData(store: Store, now: Date): Promise<string[]> {
   const added: string[] = [];
-  const providers = demoProviders(now).map(({ id, ...rest }) => ({ _id: id, ...rest }));
+  const directory = demoProviders(now);
+  const providers = directory.map(({ id, ...rest }) => ({ _id: id, ...rest }));
   const providersAdded = await insertMissing(store, 'providers', providers);
   if (providersAdded) added.push(`${providersAdded} providers`);
+  const reviewsAdded = await insertMissing(store, 'content', demoReviews(directory, now));
+  if (reviewsAdded) added.push(`${reviewsAdded} reviews`);
 
   const stamp = now.toISOString();
   const config: (Omit<ConfigDoc, 'id'> & { _id: string })[] = [
@@ -51,6 +56,9 @@ export async function seedDemoData(store: Store, now: Date): Promise<string[]> {
     { _id: `coupon:${WELCOME_CODE.code}`, type: 'coupon', ...WELCOME_CODE },
   ]);
   if (couponsAdded) added.push(`${couponsAdded} promo code`);
+  // Only the days with no entry: the recorder's and an admin's days stay as they are.
+  const statusDays = await seedDemoServiceStatus(store, now);
+  if (statusDays) added.push(`${statusDays} days of service status`);
   return added;
 }
 

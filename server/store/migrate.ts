@@ -6,6 +6,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { backfillContentKeys } from './backfill';
 import { ensureDatabase, getOrUndefined } from './store';
 import type { Store } from './store';
 
@@ -18,7 +19,13 @@ type Security = {
 };
 type DesignDoc = { _id: string; _rev?: string; [key: string]: unknown };
 
-export type MigrationReport = { created: string[]; securityUpdated: string[]; designUpdated: string[] };
+export type MigrationReport = {
+  created: string[];
+  securityUpdated: string[];
+  designUpdated: string[];
+  /** Documents given a field that a later release derives. */
+  backfilled: number;
+};
 
 async function readJson<T>(relative: string): Promise<T> {
   const parsed = JSON.parse(await readFile(path.join(COUCHDB_DIR, relative), 'utf8')) as T & {
@@ -36,7 +43,7 @@ export async function readSecurity(name: string, uid?: string): Promise<Security
 
 export async function migrate(store: Store): Promise<MigrationReport> {
   const { databases } = await readJson<{ databases: DatabaseSpec[] }>('databases.json');
-  const report: MigrationReport = { created: [], securityUpdated: [], designUpdated: [] };
+  const report: MigrationReport = { created: [], securityUpdated: [], designUpdated: [], backfilled: 0 };
   for (const spec of databases) {
     if (await ensureDatabase(store, spec.name)) report.created.push(spec.name);
     if (await applySecurity(store, spec.name, await readSecurity(spec.security))) {
@@ -47,6 +54,7 @@ export async function migrate(store: Store): Promise<MigrationReport> {
       if (await applyDesign(store, spec.name, doc)) report.designUpdated.push(`${spec.name}/${doc._id}`);
     }
   }
+  report.backfilled = await backfillContentKeys(store);
   return report;
 }
 

@@ -9,10 +9,15 @@ import { Layout } from './shell/layout';
 
 /** The screens built so far, each its own chunk; every other screen of the spec says it is coming. */
 const SCREENS: Partial<Record<ScreenId, ComponentType>> = {
+  home: lazy(() => import('../features/home/home-page').then((m) => ({ default: m.HomePage }))),
+  howItWorks: lazy(() =>
+    import('../features/home/how-it-works-page').then((m) => ({ default: m.HowItWorksPage })),
+  ),
   providers: lazy(() =>
     import('../features/catalogue/providers-page').then((m) => ({ default: m.ProvidersPage })),
   ),
   faq: lazy(() => import('../features/help/faq-page').then((m) => ({ default: m.FaqPage }))),
+  contact: lazy(() => import('../features/contact/contact-page').then((m) => ({ default: m.ContactPage }))),
   pricing: lazy(() => import('../features/pricing/pricing-page').then((m) => ({ default: m.PricingPage }))),
   testimonials: lazy(() =>
     import('../features/testimonials/testimonials-page').then((m) => ({ default: m.TestimonialsPage })),
@@ -30,6 +35,15 @@ const SCREENS: Partial<Record<ScreenId, ComponentType>> = {
   ),
   helpArticle: lazy(() =>
     import('../features/help/help-article-page').then((m) => ({ default: m.HelpArticlePage })),
+  ),
+  lawyerCall: lazy(() =>
+    import('../features/call-pages/call-page').then((m) => ({ default: m.LawyerCallPage })),
+  ),
+  expatCall: lazy(() =>
+    import('../features/call-pages/call-page').then((m) => ({ default: m.ExpatCallPage })),
+  ),
+  serviceStatus: lazy(() =>
+    import('../features/service-status/service-status-page').then((m) => ({ default: m.ServiceStatusPage })),
   ),
 };
 

@@ -3,7 +3,7 @@
  * never by a component. Collections mirror the store's databases (providers, content, config, and
  * the user's own `mine`), plus the local-only `outbox`. Their schemas come from `src/domain`.
  */
-import { createRxDatabase } from 'rxdb';
+import { createRxDatabase, removeCollectionStorages } from 'rxdb';
 import { RxDBLocalDocumentsPlugin } from 'rxdb/plugins/local-documents';
 import { addRxPlugin } from 'rxdb/plugins/core';
 import type { RxCollection, RxDatabase, RxStorage } from 'rxdb';
@@ -46,14 +46,51 @@ export async function createAppDatabase(
     allowSlowCount: true,
     closeDuplicates: true,
   });
-  await db.addCollections({
+  const creators = {
     providers: { schema: providerSchema },
     content: { schema: contentSchema },
     config: { schema: configSchema },
     mine: { schema: mineSchema, conflictHandler: mineConflictHandler, localDocuments: true },
     outbox: { schema: outboxSchema },
-  });
-  return db;
+  };
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      await db.addCollections(creators);
+      return db;
+    } catch (error) {
+      const stale = staleCacheCollection(error);
+      if (!stale || attempt >= CACHE_COLLECTIONS.length) throw error;
+      await dropCollection(db, stale);
+    }
+  }
+}
+
+/**
+ * Collections that only mirror public databases: when a new release changes one of their schemas,
+ * the copy on the device is dropped and pulled again (with its replication checkpoint) rather than
+ * migrated. `mine` and `outbox` hold the user's unsent work and are never dropped this way.
+ */
+const CACHE_COLLECTIONS = ['providers', 'content', 'config'];
+
+/** The cache collection named by an RxDB "same version, different schema" error (DB6), if any. */
+function staleCacheCollection(error: unknown): string | undefined {
+  const rx = error as { code?: string; parameters?: { collection?: string } };
+  const name = rx.code === 'DB6' ? rx.parameters?.collection : undefined;
+  return name && CACHE_COLLECTIONS.includes(name) ? name : undefined;
+}
+
+async function dropCollection(db: AppDatabase, name: string): Promise<void> {
+  console.info(`The local copy of "${name}" has an older shape; it is downloaded again.`);
+  await removeCollectionStorages(
+    db.storage,
+    db.internalStore,
+    db.token,
+    db.name,
+    name,
+    db.multiInstance,
+    db.password,
+    db.hashFunction,
+  );
 }
 
 let browserDatabase: Promise<AppDatabase> | undefined;

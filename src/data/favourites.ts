@@ -23,13 +23,21 @@ export function useFavouriteIds(): ReadonlySet<string> {
 }
 
 /** Adds or removes a favourite; works offline. */
-export async function toggleFavourite(db: AppDatabase, providerId: string, signedIn = false): Promise<boolean> {
+export async function toggleFavourite(
+  db: AppDatabase,
+  providerId: string,
+  signedIn = false,
+): Promise<boolean> {
   const id = favouriteId(providerId);
   if (await db.mine.findOne(id).exec()) {
     await removeMine(db, id, { track: signedIn });
     return false;
   }
   const now = new Date().toISOString();
-  await saveMine(db, { id, type: 'favourite', providerId, createdAt: now, updatedAt: now }, { track: signedIn });
+  await saveMine(
+    db,
+    { id, type: 'favourite', providerId, createdAt: now, updatedAt: now },
+    { track: signedIn },
+  );
   return true;
 }

@@ -45,7 +45,10 @@ function writePending(db: AppDatabase, update: (ids: Record<string, string>) => 
     reportWaiting('mine', Object.keys(pending.ids).length);
   };
   const next = (pendingQueues.get(db) ?? Promise.resolve()).then(run, run);
-  pendingQueues.set(db, next.catch(() => undefined));
+  pendingQueues.set(
+    db,
+    next.catch(() => undefined),
+  );
   return next;
 }
 
@@ -56,7 +59,11 @@ function writePending(db: AppDatabase, update: (ids: Record<string, string>) => 
 export type SaveOptions = { track?: boolean };
 
 /** Saves one of the user's documents locally; it reaches the server when a connection allows. */
-export async function saveMine(db: AppDatabase, doc: MineDoc, { track = true }: SaveOptions = {}): Promise<void> {
+export async function saveMine(
+  db: AppDatabase,
+  doc: MineDoc,
+  { track = true }: SaveOptions = {},
+): Promise<void> {
   const check = await validate(doc);
   if (!check.ok) throw new InvalidDocumentError(check.reason);
   await db.mine.upsert(doc);
@@ -67,7 +74,11 @@ export async function saveMine(db: AppDatabase, doc: MineDoc, { track = true }: 
 }
 
 /** Deletes one of the user's documents locally; the deletion is pushed like any change. */
-export async function removeMine(db: AppDatabase, id: string, { track = true }: SaveOptions = {}): Promise<void> {
+export async function removeMine(
+  db: AppDatabase,
+  id: string,
+  { track = true }: SaveOptions = {},
+): Promise<void> {
   const doc = await db.mine.findOne(id).exec();
   if (!doc) return;
   await doc.remove();
@@ -91,7 +102,8 @@ export function trackPushes(db: AppDatabase, replication: RxCouchDBReplicationSt
     writePending(db, (ids) => {
       const waiting = ids[id];
       if (waiting === undefined) return;
-      if (waiting === updatedAt || (deleted && waiting === 'deleted') || updatedAt === undefined) delete ids[id];
+      if (waiting === updatedAt || (deleted && waiting === 'deleted') || updatedAt === undefined)
+        delete ids[id];
     });
   const sent = replication.sent$.subscribe((doc) => void settle(doc.id, doc.updatedAt, doc._deleted));
   const lost = lostEdits$.subscribe(({ id }) => void settle(id, undefined, false));

@@ -14,7 +14,11 @@ const RETRY_INTERVAL_MS = 30_000;
 export type OutboxAction = { kind: string; path: string; payload: Record<string, unknown> };
 export type FlushResult = { sent: number; refused: number; remaining: number };
 
-export async function enqueue(db: AppDatabase, action: OutboxAction, id = crypto.randomUUID()): Promise<string> {
+export async function enqueue(
+  db: AppDatabase,
+  action: OutboxAction,
+  id: string = crypto.randomUUID(),
+): Promise<string> {
   await db.outbox.insert({ id, ...action, createdAt: new Date().toISOString(), attempts: 0 });
   return id;
 }

@@ -2,7 +2,12 @@ import type { Currency } from '../domain/config';
 import type { ServiceKey } from '../domain/promo';
 
 export type PromoResult =
-  | { kind: 'valid'; discounts: Partial<Record<ServiceKey, { kind: 'percent' | 'fixed'; value: number; currency?: Currency }>> }
+  | {
+      kind: 'valid';
+      discounts: Partial<
+        Record<ServiceKey, { kind: 'percent' | 'fixed'; value: number; currency?: Currency }>
+      >;
+    }
   | { kind: 'error'; code: 'promo_required' | 'promo_invalid' | 'offline' | 'promo_error' };
 
 /**
@@ -29,7 +34,9 @@ export async function checkPromoCode(code: string, services: readonly ServiceKey
         discounts[service] = body as { kind: 'percent' | 'fixed'; value: number; currency?: Currency };
       } else if (response.status >= 500) return { kind: 'error', code: 'promo_error' };
     }
-    return Object.keys(discounts).length > 0 ? { kind: 'valid', discounts } : { kind: 'error', code: 'promo_invalid' };
+    return Object.keys(discounts).length > 0
+      ? { kind: 'valid', discounts }
+      : { kind: 'error', code: 'promo_invalid' };
   } catch {
     return { kind: 'error', code: navigator.onLine ? 'promo_error' : 'offline' };
   }

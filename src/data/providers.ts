@@ -190,7 +190,9 @@ export function useProvider(key: { id: string } | { slug: string }): ProviderSta
   const id = 'id' in key ? key.id : undefined;
   const slug = 'slug' in key ? key.slug : undefined;
   useEffect(() => {
-    const query = id ? db.providers.findOne(id) : db.providers.findOne({ selector: { slug: { $eq: slug ?? '' } } });
+    const query = id
+      ? db.providers.findOne(id)
+      : db.providers.findOne({ selector: { slug: { $eq: slug ?? '' } } });
     const subscription = query.$.subscribe((doc) => setFound(doc ? toProvider(doc) : null));
     return () => subscription.unsubscribe();
   }, [db, id, slug]);

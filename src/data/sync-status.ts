@@ -6,7 +6,12 @@
 export type SyncState = 'online' | 'syncing' | 'offline';
 export type SyncSnapshot = { state: SyncState; waiting: number };
 
-type Inputs = { browserOnline: boolean; reachable: boolean; active: Set<string>; waiting: Map<string, number> };
+type Inputs = {
+  browserOnline: boolean;
+  reachable: boolean;
+  active: Set<string>;
+  waiting: Map<string, number>;
+};
 
 const inputs: Inputs = {
   browserOnline: typeof navigator === 'undefined' ? true : navigator.onLine,

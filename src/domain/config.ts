@@ -62,7 +62,16 @@ export type MarketingStats = {
 
 export const SERVICE_STATES = ['operational', 'degraded', 'outage', 'maintenance'] as const;
 export type ServiceState = (typeof SERVICE_STATES)[number];
-export type ServiceStatus = { days: { date: string; state: ServiceState }[] };
+/**
+ * Who set a day's state: the service's own hourly check (`monitor`), an admin, or the demo seed.
+ * A day without a source was written by hand and is treated as an admin's.
+ */
+export const SERVICE_STATUS_SOURCES = ['monitor', 'admin', 'demo'] as const;
+export type ServiceStatusSource = (typeof SERVICE_STATUS_SOURCES)[number];
+/** One UTC day (`YYYY-MM-DD`) of the status history and the worst state seen that day. */
+export type ServiceStatusDay = { date: string; state: ServiceState; source?: ServiceStatusSource };
+/** The last 30 days, oldest first; a day without an entry has no data. */
+export type ServiceStatus = { days: ServiceStatusDay[] };
 
 /** The document id of each configuration kind. */
 export const CONFIG_IDS = {

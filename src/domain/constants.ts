@@ -9,7 +9,12 @@ export const DEFAULT_EXPAT_PRICE_EUR = 19;
 export const PAYMENT_MIN_EUR = 5;
 export const PAYMENT_MAX_EUR = 500;
 export const CALL_ATTEMPTS_BEFORE_REFUND = 3;
+/** Refund after unanswered attempts, stated as within this many hours. */
+export const REFUND_WITHIN_HOURS = 24;
 export const CALLBACK_TARGET_MINUTES = 5;
+/** Provider payout and lawyer validation, both stated as within this many hours (marketing claim). */
+export const PROVIDER_PAYOUT_HOURS = 24;
+export const LAWYER_VALIDATION_HOURS = 24;
 export const DEFAULT_PLATFORM_COMMISSION = 0.15;
 export const DEFAULT_MAX_CALL_DURATION = 30;
 export const DEFAULT_CALL_TIMEOUT = 30;
@@ -58,3 +63,5 @@ export const SPLASH_REMOVAL_MS = 500;
 export const SERVICE_STATUS_DAYS = 30;
 /** Providers per page in the expert listing. */
 export const PROVIDERS_PAGE_SIZE = 12;
+/** Characters a contact message needs at least (spec section 5: required, never shown as a number). */
+export const CONTACT_MESSAGE_MIN_LENGTH = 30;

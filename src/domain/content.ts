@@ -3,9 +3,22 @@ import { LANGUAGES } from './languages';
 
 /**
  * Public editorial content, one document per item and language: help-centre articles, FAQ
- * entries, testimonials and legal documents. Written by the server only.
+ * entries, testimonials, legal documents, and the published reviews of providers. Written by the
+ * server only.
  */
-export const CONTENT_TYPES = ['article', 'faq', 'testimonial', 'legal'] as const;
+export const CONTENT_TYPES = ['article', 'faq', 'testimonial', 'legal', 'review'] as const;
+
+/** Dates up to the year 2286 fit; `newestFirst` is this minus the date in seconds. */
+const NEWEST_FIRST_MAX = 10_000_000_000;
+
+/**
+ * The ascending index key that lists documents newest first (storages read indexes in ascending
+ * order only): testimonials and reviews are paged straight from the index.
+ */
+export function newestFirstKey(isoDate: string | undefined): number {
+  const time = isoDate ? Date.parse(isoDate) : NaN;
+  return Number.isNaN(time) ? NEWEST_FIRST_MAX : NEWEST_FIRST_MAX - Math.floor(time / 1000);
+}
 
 export const contentSchema = {
   title: 'public content',
@@ -24,18 +37,39 @@ export const contentSchema = {
     order: { type: 'integer', minimum: 0, maximum: 100_000 },
     version: { type: 'string', maxLength: 20 },
     publishedAt: { type: 'string', maxLength: 30 },
-    /** Testimonials only. */
+    /** See `contentGroup`: derived by the server. */
+    group: { type: 'string', maxLength: 64 },
+    /** See `newestFirstKey`: derived from `publishedAt` (else `updatedAt`) by the server. */
+    newestFirst: { type: 'integer', minimum: 0, maximum: NEWEST_FIRST_MAX, multipleOf: 1 },
+    /** Testimonials and reviews. */
     rating: { type: 'number', minimum: 0, maximum: 5 },
+    /** Reviews only: the provider reviewed. */
+    providerId: { type: 'string', maxLength: 64 },
     country: { type: 'string', maxLength: 2 },
-    serviceType: { type: 'string', enum: ['lawyer', 'expat'] },
+    serviceType: { type: 'string', enum: ['lawyer', 'expat'], maxLength: 8 },
     authorName: { type: 'string', maxLength: 120 },
     helpfulCount: { type: 'integer', minimum: 0 },
     verified: { type: 'boolean' },
     updatedAt: { type: 'string', maxLength: 30 },
   },
-  required: ['id', 'type', 'language', 'updatedAt'],
-  indexes: [['type', 'language', 'id']],
+  // Indexed fields are all required: IndexedDB leaves a document without them out of the index.
+  required: ['id', 'type', 'language', 'group', 'newestFirst', 'updatedAt'],
+  indexes: [
+    ['type', 'language', 'id'],
+    ['type', 'newestFirst', 'id'],
+    ['type', 'group', 'newestFirst', 'id'],
+  ],
   additionalProperties: false,
 } as const;
 
 export type ContentDoc = ExtractDocumentTypeFromTypedRxJsonSchema<typeof contentSchema>;
+
+/**
+ * The sub-list a document is read in within its type, for the `[type, group, newestFirst]` index:
+ * a testimonial's service, a review's provider; empty for the other types.
+ */
+export function contentGroup(doc: Pick<ContentDoc, 'type' | 'serviceType' | 'providerId'>): string {
+  if (doc.type === 'testimonial') return doc.serviceType ?? '';
+  if (doc.type === 'review') return doc.providerId ?? '';
+  return '';
+}

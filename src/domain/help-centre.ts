@@ -18,4 +18,5 @@ export const contentIds = {
   faq: (language: string, slug: string) => `faq:${language}:${slug}`,
   legal: (language: string, slug: string) => `legal:${language}:${slug}`,
   testimonial: (id: string) => `testimonial:${id}`,
+  review: (id: string) => `review:${id}`,
 };

@@ -24,3 +24,14 @@ export function languageName(code: string, locale: string): string {
   const name = names.of(code) ?? code;
   return name.charAt(0).toLocaleUpperCase(locale) + name.slice(1);
 }
+
+/** An amount in minor units as money: whole amounts without decimals (49 €), others with two (44,10 €). */
+export function formatMoney(amount: number, currency: string, locale: string): string {
+  const digits = amount % 100 === 0 ? 0 : 2;
+  return new Intl.NumberFormat(locale, {
+    style: 'currency',
+    currency,
+    minimumFractionDigits: digits,
+    maximumFractionDigits: digits,
+  }).format(amount / 100);
+}

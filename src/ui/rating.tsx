@@ -10,7 +10,11 @@ export function Rating({ value, reviews }: { value: number; reviews: number }) {
     maximumFractionDigits: 1,
   }).format(value);
   return (
-    <span className={styles.rating} aria-label={t('rating.label', { rating: figure, count: reviews })}>
+    <span
+      className={styles.rating}
+      role="img"
+      aria-label={t('rating.label', { rating: figure, count: reviews })}
+    >
       <span
         className={styles.stars}
         aria-hidden="true"

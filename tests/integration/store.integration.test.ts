@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rm } from 'node:fs/promises';
 import { seedDemoData } from '../../server/seed/seed';
+import { newestFirstKey } from '../../src/domain/content';
 import { migrate } from '../../server/store/migrate';
 import type { Store } from '../../server/store/store';
 import { startTestStore } from '../support/test-server';
@@ -39,7 +40,7 @@ describe('start-up migration and demo data', () => {
     expect(accountsSecurity).toMatchObject({ members: { roles: ['_admin'] } });
 
     const second = await migrate(store);
-    expect(second).toEqual({ created: [], securityUpdated: [], designUpdated: [] });
+    expect(second).toEqual({ created: [], securityUpdated: [], designUpdated: [], backfilled: 0 });
   });
 
   it('puts back a design document someone changed', async () => {
@@ -51,13 +52,33 @@ describe('start-up migration and demo data', () => {
     expect((await logs.get('_design/logs')).views).toHaveProperty('by_type_and_time');
   });
 
+  it('gives content written by an earlier release its newest-first index key, once', async () => {
+    const content = store.db<{ newestFirst?: number; group?: string }>('content');
+    await content.insert({
+      _id: 'testimonial:old-release',
+      type: 'testimonial',
+      language: 'fr',
+      serviceType: 'lawyer',
+      publishedAt: '2025-03-01T10:00:00.000Z',
+      updatedAt: '2025-03-01T10:00:00.000Z',
+    } as never);
+    expect((await migrate(store)).backfilled).toBe(1);
+    const backfilled = await content.get('testimonial:old-release');
+    expect(backfilled.newestFirst).toBe(newestFirstKey('2025-03-01T10:00:00.000Z'));
+    expect(backfilled.group).toBe('lawyer');
+    expect((await migrate(store)).backfilled).toBe(0);
+    await content.destroy('testimonial:old-release', (await content.get('testimonial:old-release'))._rev);
+  });
+
   it('seeds the demo data once: a second start adds nothing and loses nothing', async () => {
     const first = await seedDemoData(store, new Date());
     expect(first).toEqual([
       '72 providers',
+      expect.stringMatching(/^\d+ reviews$/),
       '3 configuration documents',
       expect.stringMatching(/^\d+ content documents$/),
       '1 promo code',
+      '29 days of service status',
     ]);
     const providers = store.db<{ rating: number; type: string }>('providers');
     const info = await providers.info();
@@ -74,10 +95,28 @@ describe('start-up migration and demo data', () => {
     expect((await providers.get('demo-expat-001')).rating).toBe(3.2);
     expect((await providers.info()).doc_count).toBe(71);
 
+    // Each provider shows three to five of its newest reviews, in a language it speaks.
+    const content = await store.db<{ type: string; providerId?: string; language: string }>('content').list({
+      include_docs: true,
+    });
+    const reviews = content.rows.flatMap((row) => (row.doc?.type === 'review' ? [row.doc] : []));
+    const lawyer = await providers.get('demo-lawyer-001');
+    const lawyerReviews = reviews.filter((review) => review.providerId === 'demo-lawyer-001');
+    expect(lawyerReviews.length).toBeGreaterThanOrEqual(3);
+    expect(lawyerReviews.length).toBeLessThanOrEqual(5);
+    for (const review of lawyerReviews) {
+      expect((lawyer as unknown as { languages: string[] }).languages).toContain(review.language);
+    }
+
     const all = await providers.list({ include_docs: true });
     expect(all.rows.every((row) => row.doc?.type === 'provider')).toBe(true);
     const config = await store.db<{ type: string }>('config').list({ include_docs: true });
-    expect(config.rows.map((row) => row.doc?.type).sort()).toEqual(['pricing', 'settings', 'stats']);
+    expect(config.rows.map((row) => row.doc?.type).sort()).toEqual([
+      'pricing',
+      'service_status',
+      'settings',
+      'stats',
+    ]);
   });
 
   it('stores the spec prices and platform defaults', async () => {

@@ -1,12 +1,16 @@
 import Ajv from 'ajv';
 import { describe, expect, it } from 'vitest';
 import { contentDocuments } from '../../server/seed/content';
+import { demoProviders } from '../../server/seed/demo-providers';
+import { demoReviews } from '../../server/seed/demo/reviews';
 import { contentSchema } from '../../src/domain/content';
 import { HELP_CATEGORIES } from '../../src/domain/help-centre';
 import { LANGUAGES } from '../../src/domain/languages';
 import { parseTextBlocks } from '../../src/domain/text-blocks';
 
-const docs = contentDocuments('2026-11-22T00:00:00.000Z');
+const now = new Date('2026-11-22T00:00:00.000Z');
+const directory = demoProviders(now);
+const docs = [...contentDocuments(now.toISOString()), ...demoReviews(directory, now)];
 
 describe('seeded editorial content', () => {
   it('validates against the content schema, with unique ids', () => {
@@ -16,6 +20,17 @@ describe('seeded editorial content', () => {
       expect(validate({ id: _id, ...rest }), `${_id}: ${JSON.stringify(validate.errors)}`).toBe(true);
     }
     expect(new Set(docs.map((d) => d._id)).size).toBe(docs.length);
+  });
+
+  it('gives every demo provider three to five reviews in a language it speaks, newest first by key', () => {
+    for (const provider of directory) {
+      const reviews = docs.filter((d) => d.type === 'review' && d.providerId === provider.id);
+      expect(reviews.length).toBeGreaterThanOrEqual(Math.min(3, provider.reviewCount));
+      expect(reviews.length).toBeLessThanOrEqual(5);
+      for (const review of reviews) expect(provider.languages).toContain(review.language);
+      const keys = reviews.map((review) => review.newestFirst);
+      expect(keys).toEqual([...keys].sort((a, b) => a - b));
+    }
   });
 
   it.each(LANGUAGES)('has at least 5 help articles per category and 20 FAQ entries in %s', (language) => {

@@ -12,6 +12,7 @@ import { resolveLanguage } from '../../domain/languages';
 import { SERVICES, couponDiscount } from '../../domain/promo';
 import type { Coupon, ServiceKey } from '../../domain/promo';
 import { Button, ButtonLink } from '../../ui/button';
+import { formatMoney } from '../../ui/intl';
 import { RichText } from '../../ui/rich-text';
 import { SegmentedControl } from '../../ui/segmented-control';
 import styles from './pricing-page.module.css';
@@ -32,17 +33,6 @@ const DEFAULT_MINUTES: Record<ServiceKey, number> = {
   lawyerCall: LAWYER_CALL_MINUTES,
   expatCall: EXPAT_CALL_MINUTES,
 };
-
-/** Whole amounts without decimals (49 €), others with two (44,10 €). */
-function formatMoney(amount: number, currency: Currency, locale: string): string {
-  const digits = amount % 100 === 0 ? 0 : 2;
-  return new Intl.NumberFormat(locale, {
-    style: 'currency',
-    currency,
-    minimumFractionDigits: digits,
-    maximumFractionDigits: digits,
-  }).format(amount / 100);
-}
 
 /** `/tarifs` (`/pricing`): the two calls at the prices of the configuration, in euros or dollars. */
 export function PricingPage() {

@@ -10,6 +10,7 @@ import { PageLoading } from '../../ui/page-loading';
 import { FavouriteButton } from '../../ui/favourite-button';
 import { ProviderPhoto } from '../../ui/provider-photo';
 import { Rating } from '../../ui/rating';
+import { ProviderReviews } from './provider-reviews';
 import { ReportDialog } from './report-dialog';
 import { ShareActions } from '../../ui/share-actions';
 import { VerifiedMark } from '../../ui/verified-mark';
@@ -107,6 +108,7 @@ function Profile({ provider }: { provider: Provider }) {
               </ul>
             </section>
           )}
+          <ProviderReviews providerId={provider.id} reviewCount={provider.reviewCount} />
         </div>
         <aside className={styles.side}>
           <section className={styles.card}>
@@ -114,7 +116,11 @@ function Profile({ provider }: { provider: Provider }) {
             <dl className={styles.stats}>
               <div>
                 <dt>{t('profile.successRate')}</dt>
-                <dd>{provider.successRate !== undefined ? `${provider.successRate} %` : '—'}</dd>
+                <dd>
+                  {provider.successRate !== undefined
+                    ? new Intl.NumberFormat(locale, { style: 'percent' }).format(provider.successRate / 100)
+                    : '—'}
+                </dd>
               </div>
               <div>
                 <dt>{t('profile.completedCalls')}</dt>

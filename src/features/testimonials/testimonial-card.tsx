@@ -3,17 +3,8 @@ import { Link } from 'react-router-dom';
 import { testimonialPath } from '../../config/paths';
 import type { ContentDoc } from '../../domain/content';
 import { countryName } from '../../ui/intl';
+import { Stars } from '../../ui/stars';
 import styles from './testimonials.module.css';
-
-export function Stars({ rating }: { rating: number }) {
-  const { t } = useTranslation();
-  return (
-    <span className={styles.stars} role="img" aria-label={t('testimonials.stars', { rating })}>
-      {'★'.repeat(Math.round(rating))}
-      <span className={styles.starsOff}>{'★'.repeat(5 - Math.round(rating))}</span>
-    </span>
-  );
-}
 
 /** One testimonial in a list, in the language its author wrote it in. */
 export function TestimonialCard({ testimonial }: { testimonial: ContentDoc }) {

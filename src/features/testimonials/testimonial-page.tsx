@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import { pathOf } from '../../config/paths';
-import { useTestimonials } from '../../data/testimonials';
+import { useTestimonial } from '../../data/testimonials';
+import { contentIds } from '../../domain/help-centre';
 import { BackLink } from '../../ui/back-link';
 import { PageLoading } from '../../ui/page-loading';
 import { ShareActions } from '../../ui/share-actions';
@@ -14,12 +15,8 @@ const OTHERS = 3;
 export function TestimonialPage() {
   const { t } = useTranslation();
   const { id } = useParams();
-  const { testimonials, status } = useTestimonials();
+  const { testimonial, others, status } = useTestimonial(contentIds.testimonial(id ?? ''), OTHERS);
   if (status === 'loading') return <PageLoading />;
-  const testimonial = testimonials.find((item) => item.id === `testimonial:${id}`);
-  const others = testimonials
-    .filter((item) => item.id !== testimonial?.id && item.serviceType === testimonial?.serviceType)
-    .slice(0, OTHERS);
   return (
     <div className={`container ${styles.page}`}>
       <BackLink to={pathOf('testimonials')}>{t('testimonials.back')}</BackLink>

@@ -1,8 +1,6 @@
-import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
-import { useTestimonials } from '../../data/testimonials';
-import { searchContent } from '../../domain/search';
+import { useTestimonialPage } from '../../data/testimonials';
 import { Button } from '../../ui/button';
 import { PageLoading } from '../../ui/page-loading';
 import { Pagination } from '../../ui/pagination';
@@ -15,20 +13,24 @@ const PAGE_SIZE = 9;
 /** `/testimonials`: filter by service, search, pagination, and "load more" from the current page. */
 export function TestimonialsPage() {
   const { t } = useTranslation();
-  const { testimonials, status } = useTestimonials();
   const [params, setParams] = useSearchParams();
-  const service =
-    params.get('service') === 'lawyer' || params.get('service') === 'expat' ? params.get('service')! : '';
+  const serviceParam = params.get('service');
+  const service = serviceParam === 'lawyer' || serviceParam === 'expat' ? serviceParam : undefined;
   const query = params.get('q') ?? '';
   const page = Math.max(1, Number(params.get('page')) || 1);
   const shown = Math.max(1, Number(params.get('pages')) || 1);
-
-  const matching = useMemo(() => {
-    const byService = service ? testimonials.filter((item) => item.serviceType === service) : testimonials;
-    return query.trim() ? searchContent(byService, query) : byService;
-  }, [testimonials, service, query]);
-  const pageCount = Math.max(1, Math.ceil(matching.length / PAGE_SIZE));
-  const visible = matching.slice((page - 1) * PAGE_SIZE, (page - 1 + shown) * PAGE_SIZE);
+  // "Load more" widens the window from the current page; pagination moves it.
+  const {
+    items: visible,
+    total,
+    status,
+  } = useTestimonialPage({
+    serviceType: service,
+    search: query,
+    offset: (page - 1) * PAGE_SIZE,
+    limit: shown * PAGE_SIZE,
+  });
+  const pageCount = Math.max(1, Math.ceil(total / PAGE_SIZE));
 
   const update = (changes: Record<string, string>) => {
     const next = new URLSearchParams(params);
@@ -49,7 +51,7 @@ export function TestimonialsPage() {
         <SelectField
           label={t('testimonials.serviceFilter')}
           anyLabel={t('testimonials.allServices')}
-          value={service}
+          value={service ?? ''}
           options={[
             { value: 'lawyer', label: t('testimonials.service.lawyer') },
             { value: 'expat', label: t('testimonials.service.expat') },
@@ -70,7 +72,7 @@ export function TestimonialsPage() {
       ) : (
         <>
           <p className={styles.count} aria-live="polite">
-            {t('testimonials.count', { count: matching.length })}
+            {t('testimonials.count', { count: total })}
           </p>
           <div className={styles.grid}>
             {visible.map((testimonial) => (

@@ -1,0 +1,33 @@
+/**
+ * Data migrations: derived fields added by a later release, filled in on documents written before
+ * it. Idempotent: documents that already have the field are left alone.
+ */
+import { contentGroup, newestFirstKey } from '../../src/domain/content';
+import type { ContentDoc } from '../../src/domain/content';
+import type { Store } from './store';
+
+type ContentRow = {
+  _id: string;
+  _rev: string;
+  newestFirst?: number;
+  publishedAt?: string;
+  updatedAt?: string;
+};
+
+/** `content.group` and `content.newestFirst` (index keys); returns how many documents were updated. */
+export async function backfillContentKeys(store: Store): Promise<number> {
+  const db = store.db<ContentRow>('content');
+  const { rows } = await db.list({ include_docs: true });
+  const stale = rows
+    .map((row) => row.doc)
+    .filter(
+      (doc): doc is ContentRow => !!doc && !doc._id.startsWith('_design/') && doc.newestFirst === undefined,
+    );
+  if (stale.length === 0) return 0;
+  const docs = stale.map((doc) => ({
+    ...doc,
+    newestFirst: newestFirstKey(doc.publishedAt ?? doc.updatedAt),
+  }));
+  const results = await db.bulk({ docs });
+  return results.filter((result) => !result.error).length;
+}

@@ -1,0 +1,61 @@
+/**
+ * Phone numbers as a country calling code ("+33") and a national number ("6 12 34 56 78"). Forms
+ * offer the codes below by country, or a custom code, which must start with + (spec section 5).
+ */
+export const PHONE_NATIONAL_MIN_DIGITS = 4;
+export const PHONE_NATIONAL_MAX_DIGITS = 14;
+/** E.164: a full international number has at most 15 digits, country code included. */
+const E164_MAX_DIGITS = 15;
+
+/** Calling codes of the countries the platform's clients most often call from, by country. */
+export const COMMON_DIAL_CODES: Readonly<Record<string, string>> = {
+  FR: '+33',
+  BE: '+32',
+  CH: '+41',
+  LU: '+352',
+  MC: '+377',
+  CA: '+1',
+  US: '+1',
+  GB: '+44',
+  IE: '+353',
+  DE: '+49',
+  AT: '+43',
+  ES: '+34',
+  PT: '+351',
+  IT: '+39',
+  NL: '+31',
+  PL: '+48',
+  RU: '+7',
+  UA: '+380',
+  MA: '+212',
+  DZ: '+213',
+  TN: '+216',
+  SN: '+221',
+  CI: '+225',
+  CM: '+237',
+  AE: '+971',
+  TH: '+66',
+  VN: '+84',
+  CN: '+86',
+  JP: '+81',
+  IN: '+91',
+  AU: '+61',
+  BR: '+55',
+  MX: '+52',
+};
+
+export function isCountryCallingCode(code: string): boolean {
+  return /^\+\d{1,4}$/.test(code);
+}
+
+/** A national number: digits, spaces allowed between them. */
+export function isNationalNumber(number: string): boolean {
+  if (!/^[\d ]+$/.test(number)) return false;
+  const digits = number.replace(/ /g, '').length;
+  return digits >= PHONE_NATIONAL_MIN_DIGITS && digits <= PHONE_NATIONAL_MAX_DIGITS;
+}
+
+/** Whether code and number together fit in an international (E.164) number. */
+export function fitsE164(code: string, number: string): boolean {
+  return code.replace(/\D/g, '').length + number.replace(/\D/g, '').length <= E164_MAX_DIGITS;
+}

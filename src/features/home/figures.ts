@@ -1,0 +1,25 @@
+/** Marketing figures from the `stats` configuration, written in the reader's language. */
+import type { MarketingStats } from '../../domain/config';
+
+export type StatsFigures = {
+  countries: string;
+  rating: string;
+  reviews: string;
+  expatsHelped: string;
+  experts: string;
+};
+
+export function formatStats(stats: MarketingStats, locale: string): StatsFigures {
+  const whole = new Intl.NumberFormat(locale);
+  return {
+    countries: whole.format(stats.countries),
+    rating: formatRating(stats.rating, locale),
+    reviews: whole.format(stats.reviews),
+    expatsHelped: whole.format(stats.expatsHelped),
+    experts: whole.format(stats.experts),
+  };
+}
+
+export function formatRating(rating: number, locale: string): string {
+  return new Intl.NumberFormat(locale, { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(rating);
+}

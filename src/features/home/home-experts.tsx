@@ -1,0 +1,62 @@
+/**
+ * The home's expert listing: the first cards of the directory with its filters. Loaded as its own
+ * chunk (shared with /providers), so the rest of the home renders without waiting for it.
+ */
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { pathOf } from '../../config/paths';
+import { useLiveProviders, useProviderPage } from '../../data/providers';
+import type { ProviderFilter } from '../../domain/provider';
+import { Button, ButtonLink } from '../../ui/button';
+import { ProviderCard } from '../catalogue/provider-card';
+import { ProviderFilters } from '../catalogue/provider-filters';
+import { listingSearch } from '../catalogue/listing-params';
+import { ExpertSkeleton, HOME_EXPERTS_SHOWN } from './expert-skeleton';
+import { Icon } from './icons';
+import pageStyles from './home-page.module.css';
+import styles from './home-experts.module.css';
+
+export function HomeExperts() {
+  const { t, i18n } = useTranslation();
+  const [filter, setFilter] = useState<ProviderFilter>({});
+  useLiveProviders();
+  const { providers, total, countries, status } = useProviderPage(filter, 1, HOME_EXPERTS_SHOWN);
+  const search = listingSearch({ filter, page: 1 }).toString();
+  const allExperts = search ? `${pathOf('providers')}?${search}` : pathOf('providers');
+
+  return (
+    <>
+      <ProviderFilters filter={filter} countries={countries} onChange={setFilter} />
+      {status === 'loading' ? (
+        <ExpertSkeleton count={HOME_EXPERTS_SHOWN} />
+      ) : providers.length === 0 ? (
+        <div className={styles.empty}>
+          <h3>{t('catalogue.noResults.title')}</h3>
+          <p>{t('catalogue.noResults.body')}</p>
+          <Button variant="secondary" onClick={() => setFilter({})}>
+            {t('catalogue.reset')}
+          </Button>
+        </div>
+      ) : (
+        <ul className={styles.grid}>
+          {providers.map((provider) => (
+            <li key={provider.id}>
+              <ProviderCard provider={provider} />
+            </li>
+          ))}
+        </ul>
+      )}
+      <div className={pageStyles.more}>
+        <ButtonLink to={allExperts} variant="secondary" data-see-all>
+          {total
+            ? t('home.experts.seeAllCount', {
+                count: total,
+                total: new Intl.NumberFormat(i18n.language).format(total),
+              })
+            : t('home.experts.seeAll')}
+          <Icon name="arrow" className={styles.arrow} />
+        </ButtonLink>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,27 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from '@playwright/test';
+import { STATIC_ROUTES, discoverRoutes } from './support/public-routes';
+
+test.setTimeout(300_000);
+
+/** No serious or critical axe-core violation (WCAG 2.x A and AA rules) on any public page. */
+for (const language of ['fr', 'en'] as const) {
+  test(`public pages have no serious accessibility violations (${language})`, async ({ page, context }) => {
+    const routes = [...STATIC_ROUTES, ...(await discoverRoutes(page))];
+    await context.addInitScript((lng) => window.localStorage.setItem('sos-expat.language', lng), language);
+    const problems: string[] = [];
+    for (const route of routes) {
+      await page.goto(route.path);
+      if (language === 'fr') await route.shows(page);
+      else await expect(page.locator('main h1').first()).toBeVisible();
+      const { violations } = await new AxeBuilder({ page })
+        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+        .analyze();
+      for (const violation of violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')) {
+        const targets = violation.nodes.slice(0, 3).map((node) => node.target.join(' '));
+        problems.push(`${route.path}: ${violation.id} (${violation.impact}) at ${targets.join(' | ')}`);
+      }
+    }
+    expect(problems, problems.join('\n')).toEqual([]);
+  });
+}
