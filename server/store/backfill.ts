@@ -1,18 +1,12 @@
 /**
  * Data migrations: derived fields added by a later release, filled in on documents written before
- * it. Idempotent: documents that already have the field are left alone.
+ * it. Idempotent: documents that already have the fields are left alone.
  */
 import { contentGroup, newestFirstKey } from '../../src/domain/content';
 import type { ContentDoc } from '../../src/domain/content';
 import type { Store } from './store';
 
-type ContentRow = {
-  _id: string;
-  _rev: string;
-  newestFirst?: number;
-  publishedAt?: string;
-  updatedAt?: string;
-};
+type ContentRow = Partial<ContentDoc> & { _id: string; _rev: string };
 
 /** `content.group` and `content.newestFirst` (index keys); returns how many documents were updated. */
 export async function backfillContentKeys(store: Store): Promise<number> {
@@ -21,11 +15,19 @@ export async function backfillContentKeys(store: Store): Promise<number> {
   const stale = rows
     .map((row) => row.doc)
     .filter(
-      (doc): doc is ContentRow => !!doc && !doc._id.startsWith('_design/') && doc.newestFirst === undefined,
+      (doc): doc is ContentRow =>
+        !!doc &&
+        !doc._id.startsWith('_design/') &&
+        (doc.newestFirst === undefined || doc.group === undefined),
     );
   if (stale.length === 0) return 0;
   const docs = stale.map((doc) => ({
     ...doc,
+    group: contentGroup({
+      type: doc.type ?? 'article',
+      serviceType: doc.serviceType,
+      providerId: doc.providerId,
+    }),
     newestFirst: newestFirstKey(doc.publishedAt ?? doc.updatedAt),
   }));
   const results = await db.bulk({ docs });
