@@ -39,7 +39,8 @@ export function useContentDoc(id: string): ContentState<ContentDoc | undefined> 
   const [pulled, setPulled] = useState(false);
   useEffect(() => {
     let alive = true;
-    void sync.content.firstPull.then(() => alive && setPulled(true));
+    // A document still missing after a failed first pull is reported as not available (not loading).
+    void sync.content.firstAttempt.then(() => alive && setPulled(true));
     const subscription = db.content.findOne(id).$.subscribe((found) => {
       setDoc(found ? (found.toJSON() as ContentDoc) : null);
     });

@@ -80,9 +80,17 @@ export class PublicCollectionSync {
   private live: Replication | undefined;
   private holders = 0;
   private markPulled: () => void = () => {};
+  private markAttempted: () => void = () => {};
   /** Resolves once the collection has been brought up to date at least once. */
   readonly firstPull: Promise<void> = new Promise((resolve) => {
     this.markPulled = resolve;
+  });
+  /**
+   * Resolves once the first pull has succeeded or failed: from then on, what is missing locally is
+   * known to be missing (or not loadable right now), rather than still on its way.
+   */
+  readonly firstAttempt: Promise<void> = new Promise((resolve) => {
+    this.markAttempted = resolve;
   });
 
   constructor(
@@ -100,9 +108,11 @@ export class PublicCollectionSync {
         push: false,
         key: `pull:${this.dbName}`,
       });
+      once.error$.subscribe(() => this.markAttempted());
       try {
         await once.awaitInitialReplication();
         this.markPulled();
+        this.markAttempted();
       } finally {
         await once.cancel();
         this.pulling = undefined;
@@ -132,7 +142,14 @@ export class PublicCollectionSync {
       push: false,
       key: `live:${this.dbName}`,
     });
-    void this.live.awaitInitialReplication().then(this.markPulled, () => undefined);
+    this.live.error$.subscribe(() => this.markAttempted());
+    void this.live.awaitInitialReplication().then(
+      () => {
+        this.markPulled();
+        this.markAttempted();
+      },
+      () => undefined,
+    );
   }
 
   private async stopLive() {

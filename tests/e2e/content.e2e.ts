@@ -57,3 +57,14 @@ test('the help centre and legal pages follow the interface language', async ({ p
   await page.goto('/politique-confidentialite');
   await expect(page.getByText(/Версия 2\.2 от 16 июня 2025/)).toBeVisible();
 });
+
+test('the privacy policy shows its built-in default when the edited version cannot be loaded', async ({
+  page,
+}) => {
+  await page.route('**/db/content/**', (route) => route.fulfill({ status: 503, body: '{}' }));
+  await page.goto('/politique-confidentialite');
+  await expect(page.getByText(/Échec du chargement de la dernière version/)).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Politique de confidentialité');
+  await expect(page.getByText('Version 2.2 du 16 juin 2025')).toBeVisible();
+  await expect(page.locator('main article h2').first()).toBeVisible();
+});

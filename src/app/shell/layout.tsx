@@ -1,4 +1,5 @@
 import { Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router-dom';
 import { PageLoading } from '../../ui/page-loading';
 import { ErrorBoundary } from '../error-boundary';
@@ -10,11 +11,15 @@ import styles from './layout.module.css';
 
 export function Layout() {
   const { pathname } = useLocation();
+  const { t } = useTranslation();
   return (
     <div className={styles.page}>
+      <a className={styles.skip} href="#main">
+        {t('header.skipToContent')}
+      </a>
       <RouteEffects />
       <AppHeader />
-      <main className={styles.main}>
+      <main id="main" className={styles.main} tabIndex={-1}>
         <ErrorBoundary resetKey={pathname}>
           <Suspense fallback={<PageLoading />}>
             <Outlet />

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
 import { screenOfPath } from '../../config/paths';
@@ -6,13 +6,19 @@ import type fr from '../../i18n/locales/fr.json';
 
 type SeoKey = keyof (typeof fr)['seo'];
 
-/** On every navigation: back to the top of the page, and the page's title and description. */
+/** On every navigation: back to the top of the page, focus on the content, and the page's title and description. */
 export function RouteEffects() {
   const { pathname } = useLocation();
   const { t, i18n } = useTranslation();
 
+  const firstPath = useRef(pathname);
   useEffect(() => {
     window.scrollTo({ top: 0, left: 0, behavior: 'instant' });
+    // After a navigation (not on arrival), keyboard and screen-reader users start at the new content.
+    if (pathname !== firstPath.current) {
+      firstPath.current = '';
+      document.getElementById('main')?.focus({ preventScroll: true });
+    }
   }, [pathname]);
 
   useEffect(() => {
