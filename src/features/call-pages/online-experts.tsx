@@ -6,7 +6,7 @@ import { useProviderPage } from '../../data/providers';
 import type { ProviderRole } from '../../domain/professions';
 import type { ProviderFilter } from '../../domain/provider';
 import { ButtonLink } from '../../ui/button';
-import { ProviderCard } from '../catalogue/provider-card';
+import { ProviderGrid } from '../catalogue/provider-grid';
 import { listingSearch } from '../catalogue/listing-params';
 import styles from './call-page.module.css';
 
@@ -36,33 +36,25 @@ export function OnlineExperts({ role }: { role: ProviderRole }) {
             : ''}
         </p>
       </div>
-      {status === 'loading' ? (
-        <ul className={styles.grid} aria-busy="true" aria-label={t('common.loading')}>
-          {Array.from({ length: 3 }, (_, i) => (
-            <li key={i} className={styles.skeleton} />
-          ))}
-        </ul>
-      ) : providers.length === 0 ? (
-        <div className={styles.none}>
-          <h3>{t(`callPages.${role}.noneOnlineTitle`)}</h3>
-          <p>{t(`callPages.${role}.noneOnlineBody`)}</p>
-          <ButtonLink to={listingUrl(role, false)} variant="secondary">
-            {t(`callPages.${role}.seeAll`)}
-          </ButtonLink>
-        </div>
-      ) : (
-        <>
-          <ul className={styles.grid}>
-            {providers.map((provider) => (
-              <li key={provider.id}>
-                <ProviderCard provider={provider} />
-              </li>
-            ))}
-          </ul>
-          <p className={styles.more}>
-            <Link to={listingUrl(role, true)}>{t(`callPages.${role}.seeAllOnline`)}</Link>
-          </p>
-        </>
+      <ProviderGrid
+        providers={providers}
+        status={status}
+        placeholders={3}
+        phoneLimit={3}
+        empty={
+          <div className={styles.none}>
+            <h3>{t(`callPages.${role}.noneOnlineTitle`)}</h3>
+            <p>{t(`callPages.${role}.noneOnlineBody`)}</p>
+            <ButtonLink to={listingUrl(role, false)} variant="secondary">
+              {t(`callPages.${role}.seeAll`)}
+            </ButtonLink>
+          </div>
+        }
+      />
+      {status === 'ready' && providers.length > 0 && (
+        <p className={styles.more}>
+          <Link to={listingUrl(role, true)}>{t(`callPages.${role}.seeAllOnline`)}</Link>
+        </p>
       )}
     </section>
   );

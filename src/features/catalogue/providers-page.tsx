@@ -3,7 +3,7 @@ import { PROVIDERS_PAGE_SIZE } from '../../domain/constants';
 import { useLiveProviders, useProviderPage } from '../../data/providers';
 import { Button } from '../../ui/button';
 import { Pagination } from '../../ui/pagination';
-import { ProviderCard } from './provider-card';
+import { ProviderGrid } from './provider-grid';
 import { ProviderFilters } from './provider-filters';
 import { listingSearch, useListingParams } from './listing-params';
 import styles from './providers-page.module.css';
@@ -33,33 +33,23 @@ export function ProvidersPage() {
         >
           {status === 'ready' && total !== undefined && t('catalogue.count', { count: total })}
         </p>
-        {status === 'loading' ? (
-          <ul className={styles.grid} aria-busy="true" aria-label={t('common.loading')}>
-            {Array.from({ length: 6 }, (_, i) => (
-              <li key={i} className={styles.skeleton} />
-            ))}
-          </ul>
-        ) : providers.length === 0 ? (
-          <div className={styles.empty}>
-            <h2>{t('catalogue.noResults.title')}</h2>
-            <p>{t('catalogue.noResults.body')}</p>
-            <Button variant="secondary" onClick={() => setFilter({})}>
-              {t('catalogue.reset')}
-            </Button>
-          </div>
-        ) : (
-          <>
-            <ul className={styles.grid}>
-              {providers.map((provider) => (
-                <li key={provider.id}>
-                  <ProviderCard provider={provider} />
-                </li>
-              ))}
-            </ul>
-            {pageCount !== undefined && (
-              <Pagination page={Math.min(page, pageCount)} pageCount={pageCount} onChange={setPage} />
-            )}
-          </>
+        <ProviderGrid
+          providers={providers}
+          status={status}
+          placeholders={6}
+          wide
+          empty={
+            <div className={styles.empty}>
+              <h2>{t('catalogue.noResults.title')}</h2>
+              <p>{t('catalogue.noResults.body')}</p>
+              <Button variant="secondary" onClick={() => setFilter({})}>
+                {t('catalogue.reset')}
+              </Button>
+            </div>
+          }
+        />
+        {status === 'ready' && providers.length > 0 && pageCount !== undefined && (
+          <Pagination page={Math.min(page, pageCount)} pageCount={pageCount} onChange={setPage} />
         )}
       </div>
     </div>

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import gridStyles from '../catalogue/provider-grid.module.css';
 import styles from './home-experts.module.css';
 
 /** Cards the home shows from the directory (three of them on a phone). */
@@ -10,9 +11,13 @@ export function ExpertSkeleton({ count, withFilters = false }: { count: number; 
   return (
     <>
       {withFilters && <div className={styles.filtersSkeleton} aria-hidden="true" />}
-      <ul className={styles.grid} aria-busy="true" aria-label={t('common.loading')}>
+      <ul
+        className={`${styles.listing} ${gridStyles.grid} ${gridStyles.phoneLimit}`}
+        aria-busy="true"
+        aria-label={t('common.loading')}
+      >
         {Array.from({ length: count }, (_, i) => (
-          <li key={i} className={styles.skeleton} />
+          <li key={i} className={gridStyles.skeleton} />
         ))}
       </ul>
     </>

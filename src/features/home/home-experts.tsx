@@ -8,10 +8,10 @@ import { pathOf } from '../../config/paths';
 import { useLiveProviders, useProviderPage } from '../../data/providers';
 import type { ProviderFilter } from '../../domain/provider';
 import { Button, ButtonLink } from '../../ui/button';
-import { ProviderCard } from '../catalogue/provider-card';
+import { ProviderGrid } from '../catalogue/provider-grid';
 import { ProviderFilters } from '../catalogue/provider-filters';
 import { listingSearch } from '../catalogue/listing-params';
-import { ExpertSkeleton, HOME_EXPERTS_SHOWN } from './expert-skeleton';
+import { HOME_EXPERTS_SHOWN } from './expert-skeleton';
 import { Icon } from './icons';
 import pageStyles from './home-page.module.css';
 import styles from './home-experts.module.css';
@@ -27,25 +27,23 @@ export function HomeExperts() {
   return (
     <>
       <ProviderFilters filter={filter} countries={countries} onChange={setFilter} />
-      {status === 'loading' ? (
-        <ExpertSkeleton count={HOME_EXPERTS_SHOWN} />
-      ) : providers.length === 0 ? (
-        <div className={styles.empty}>
-          <h3>{t('catalogue.noResults.title')}</h3>
-          <p>{t('catalogue.noResults.body')}</p>
-          <Button variant="secondary" onClick={() => setFilter({})}>
-            {t('catalogue.reset')}
-          </Button>
-        </div>
-      ) : (
-        <ul className={styles.grid}>
-          {providers.map((provider) => (
-            <li key={provider.id}>
-              <ProviderCard provider={provider} />
-            </li>
-          ))}
-        </ul>
-      )}
+      <div className={styles.listing}>
+        <ProviderGrid
+          providers={providers}
+          status={status}
+          placeholders={HOME_EXPERTS_SHOWN}
+          phoneLimit={3}
+          empty={
+            <div className={styles.empty}>
+              <h3>{t('catalogue.noResults.title')}</h3>
+              <p>{t('catalogue.noResults.body')}</p>
+              <Button variant="secondary" onClick={() => setFilter({})}>
+                {t('catalogue.reset')}
+              </Button>
+            </div>
+          }
+        />
+      </div>
       <div className={pageStyles.more}>
         <ButtonLink to={allExperts} variant="secondary" data-see-all>
           {total
