@@ -47,7 +47,8 @@ export default defineConfig({
   webServer: {
     command: `rm -rf ${DATA_DIR} && node --import tsx server/main.ts`,
     url: `http://localhost:${PORT}/api/health`,
-    env: { PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR },
+    // One address (127.0.0.1) plays every visitor of the suite: lift the per-address API limit.
+    env: { PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR, API_RATE_LIMIT_PER_MINUTE: '1000' },
     reuseExistingServer: false,
     timeout: 60_000,
     stdout: 'ignore',

@@ -62,6 +62,6 @@ export default defineConfig({
   },
   server: {
     // API_TARGET lets several services run side by side (one per port) during development.
-    proxy: { '/api': apiTarget, '/db': apiTarget },
+    proxy: { '/api': apiTarget, '/db': apiTarget, '/mailbox': apiTarget },
   },
 });

@@ -2,14 +2,20 @@ import compression from 'compression';
 import express from 'express';
 import type { Express, Request, Response } from 'express';
 import type { Config } from './config/env';
+import { authRouter, photosRouter } from './http/auth';
+import { authMailRouter } from './http/auth-mail';
 import { contactRouter } from './http/contact';
 import { errorLogsRouter } from './http/error-logs';
 import { errorHandler, sendError } from './http/errors';
 import { gatewayRouter } from './http/gateway';
+import { googleAuthRouter } from './http/google-auth';
 import { healthRouter } from './http/health';
+import { mailboxRouter } from './http/mailbox';
 import { promoRouter } from './http/promo';
 import { reportsRouter } from './http/reports';
 import { staticRouter } from './http/static-files';
+import { requireCsrfHeader } from './services/csrf';
+import { apiRateLimit, createLimiters } from './services/rate-limit';
 import type { Store } from './store/store';
 
 export type AppOptions = { config: Config; store: Store; distDir: string };
@@ -26,15 +32,24 @@ export function createApp({ config, store, distDir }: AppOptions): Express {
     next();
   });
 
+  const limiters = createLimiters({ api: { limit: config.apiRateLimitPerMinute, windowMs: 60_000 } });
+  app.use(['/api', '/db'], requireCsrfHeader);
+
   const api = express.Router();
+  api.use(apiRateLimit(store, limiters.api));
   api.use(healthRouter(store, config));
+  api.use(photosRouter(store));
   api.use(errorLogsRouter(store));
   api.use(reportsRouter(store));
   api.use(contactRouter(store));
   api.use(promoRouter(store));
+  api.use('/auth', authRouter(store, config, limiters));
+  api.use('/auth', authMailRouter(store, config));
+  api.use('/auth', googleAuthRouter(store, config));
   api.use((_req, res) => sendError(res, 404, 'not_found', 'No such API endpoint.'));
   app.use('/api', api);
   app.use('/db', gatewayRouter(store));
+  if (!config.smtp) app.use(mailboxRouter(config));
   app.use(staticRouter(distDir));
   app.use(errorHandler);
   return app;

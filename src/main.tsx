@@ -12,6 +12,7 @@ import { setUpPwa } from './app/pwa';
 import { getDatabase } from './data/database';
 import { watchOutbox } from './data/outbox';
 import { startPublicSync } from './data/replication';
+import { followSession } from './data/session-sync';
 import { SPLASH_REMOVAL_MS } from './domain/constants';
 import { initI18n } from './i18n/i18n';
 
@@ -21,6 +22,7 @@ setUpPwa();
 const [, db] = await Promise.all([initI18n(), getDatabase()]);
 const sync = startPublicSync(db, { origin: window.location.origin });
 watchOutbox(db);
+followSession(db, { origin: window.location.origin });
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

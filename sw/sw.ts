@@ -2,7 +2,7 @@
  * The service worker (built by Workbox injectManifest to `/sw.js`).
  * - Precaches the app shell, route chunks, locales, fonts and icons listed by the build.
  * - Every page navigation is answered with the precached shell, so any public route opens offline;
- *   except the admin console, which is online-only and never cached.
+ *   except the admin console and the demo mailbox, which are online-only and never cached.
  * - `/api` and `/db` are network-only: data comes through RxDB, never from this cache.
  * - Images (provider photos) are cached as they are seen.
  * - A new version waits until the page asks it to take over (the update prompt).
@@ -16,7 +16,7 @@ import type { PrecacheEntry } from 'workbox-precaching';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (string | PrecacheEntry)[] };
 
-const ONLINE_ONLY = /^\/(api|db|admin)(\/|$)/;
+const ONLINE_ONLY = /^\/(api|db|admin|mailbox)(\/|$)/;
 const IMAGE_MAX_ENTRIES = 400;
 const IMAGE_MAX_AGE_SECONDS = 30 * 24 * 60 * 60;
 

@@ -5,6 +5,7 @@
  * A group left entirely unset selects the simulated adapter (demo mode).
  */
 import path from 'node:path';
+import { API_CALLS_PER_MINUTE } from '../../src/domain/constants';
 
 export type AdapterMode = 'real' | 'simulated';
 
@@ -14,10 +15,17 @@ export type Config = {
   dataDir: string;
   couchdbUrl: string | undefined;
   seedDemoData: boolean;
+  /** Where users reach the service, without a trailing slash: the base of the links in mails and of
+   * the Google sign-in callback. */
+  publicUrl: string;
   stripe: { secretKey: string; publishableKey: string; webhookSecret: string } | undefined;
   twilio: { accountSid: string; authToken: string; fromNumber: string } | undefined;
-  smtp: { url: string; from: string } | undefined;
+  smtp: { url: string } | undefined;
+  /** Sender of every mail, sent over SMTP or written to the demo outbox. */
+  mailFrom: string;
   google: { issuer: string; clientId: string; clientSecret: string } | undefined;
+  /** `/api` calls allowed per minute per user, or per address when anonymous (spec section 9: 60). */
+  apiRateLimitPerMinute: number;
 };
 
 export type ConfigResult = { config: Config; problems: string[]; notes: string[] };
@@ -25,6 +33,7 @@ export type ConfigResult = { config: Config; problems: string[]; notes: string[]
 type Env = Record<string, string | undefined>;
 
 const DEFAULT_GOOGLE_ISSUER = 'https://accounts.google.com';
+const DEFAULT_MAIL_FROM = 'SOS Expat <no-reply@localhost>';
 
 export function readConfig(env: Env = process.env): ConfigResult {
   const problems: string[] = [];
@@ -69,7 +78,30 @@ export function readConfig(env: Env = process.env): ConfigResult {
 
   const smtpUrl = value('SMTP_URL');
   if (smtpUrl) checkUrl('SMTP_URL', smtpUrl, ['smtp:', 'smtps:'], problems, false);
-  else notes.push('mail: simulated (SMTP_URL not set).');
+  else notes.push('mail: simulated (SMTP_URL not set): written under DATA_DIR/mail, shown at /mailbox.');
+  const mailFrom = value('MAIL_FROM') ?? DEFAULT_MAIL_FROM;
+  if (!/^(?:[^<>@\r\n]*<[^\s@<>]+@[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+)$/.test(mailFrom)) {
+    problems.push(
+      'MAIL_FROM is malformed: use an address, optionally with a name ("SOS Expat <no-reply@example.com>").',
+    );
+  }
+
+  const rateText = value('API_RATE_LIMIT_PER_MINUTE') ?? String(API_CALLS_PER_MINUTE);
+  const apiRateLimitPerMinute = Number(rateText);
+  if (!Number.isInteger(apiRateLimitPerMinute) || apiRateLimitPerMinute < 1) {
+    problems.push(
+      `API_RATE_LIMIT_PER_MINUTE is malformed: "${rateText}" is not a whole number of calls (1 or more).`,
+    );
+  }
+
+  const publicUrlText = value('PUBLIC_URL');
+  if (publicUrlText) {
+    checkUrl('PUBLIC_URL', publicUrlText, ['http:', 'https:'], problems, false);
+    if (URL.canParse(publicUrlText) && new URL(publicUrlText).href !== new URL(publicUrlText).origin + '/') {
+      problems.push('PUBLIC_URL is malformed: give the origin only, e.g. https://sos-expat.example.');
+    }
+  } else notes.push(`links in mails: http://localhost:${portText} (PUBLIC_URL not set).`);
+  const publicUrl = (publicUrlText ?? `http://localhost:${portText}`).replace(/\/+$/, '');
 
   return {
     config: {
@@ -78,6 +110,7 @@ export function readConfig(env: Env = process.env): ConfigResult {
       dataDir: path.resolve(value('DATA_DIR') ?? './data'),
       couchdbUrl,
       seedDemoData: seedText !== 'false',
+      publicUrl,
       stripe: stripe && {
         secretKey: stripe.STRIPE_SECRET_KEY,
         publishableKey: stripe.STRIPE_PUBLISHABLE_KEY,
@@ -88,9 +121,9 @@ export function readConfig(env: Env = process.env): ConfigResult {
         authToken: twilio.TWILIO_AUTH_TOKEN,
         fromNumber: twilio.TWILIO_FROM_NUMBER,
       },
-      smtp: smtpUrl
-        ? { url: smtpUrl, from: value('MAIL_FROM') ?? 'SOS Expat <no-reply@localhost>' }
-        : undefined,
+      smtp: smtpUrl ? { url: smtpUrl } : undefined,
+      mailFrom,
+      apiRateLimitPerMinute,
       google: google && {
         issuer: googleIssuer,
         clientId: google.GOOGLE_CLIENT_ID,

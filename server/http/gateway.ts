@@ -177,7 +177,7 @@ export function gatewayRouter(store: Store): Router {
     }
     const docs = body.docs as CouchDoc[];
     const ids = docs.map((doc) => (typeof doc?._id === 'string' ? doc._id : undefined));
-    const existing = await currentTypes(
+    const existing = await currentDocs(
       db,
       ids.filter((id): id is string => id !== undefined),
     );
@@ -209,7 +209,7 @@ export function gatewayRouter(store: Store): Router {
   }
 
   /** Why a pushed document is refused, or undefined when it may be written. */
-  function refusal(doc: CouchDoc, existing: Map<string, unknown>): string | undefined {
+  function refusal(doc: CouchDoc, existing: Map<string, CouchDoc>): string | undefined {
     if (!doc || typeof doc !== 'object' || Array.isArray(doc)) return 'not a document';
     const id = doc._id;
     if (typeof id !== 'string' || id.length === 0) return 'missing _id';
@@ -220,26 +220,51 @@ export function gatewayRouter(store: Store): Router {
       if (key.startsWith('_')) return `field ${key} is not allowed`;
       fields[key] = value;
     }
-    if (existing.has(id) && existing.get(id) !== fields.type) return 'the type of a document cannot change';
+    const current = existing.get(id);
+    if (current && current.type !== fields.type) return 'the type of a document cannot change';
     const check = validateMine(fields);
     if (!check.ok) return check.reason;
-    if (!MINE_TYPES[check.type].ownerWritable)
-      return `${check.type} documents are written by the service only`;
+    const rule: { ownerWritable: boolean; ownerFields?: readonly string[] } = MINE_TYPES[check.type];
+    if (!rule.ownerWritable) return `${check.type} documents are written by the service only`;
+    if (rule.ownerFields) return ownerFieldsRefusal(check.type, doc, current, rule.ownerFields);
     return undefined;
   }
 
-  /** The type of each of these documents that currently exists on the server (not deleted). */
-  async function currentTypes(db: string, ids: string[]): Promise<Map<string, unknown>> {
-    const types = new Map<string, unknown>();
-    if (ids.length === 0) return types;
+  /** Each of these documents that currently exists on the server (not deleted), by id. */
+  async function currentDocs(db: string, ids: string[]): Promise<Map<string, CouchDoc>> {
+    const docs = new Map<string, CouchDoc>();
+    if (ids.length === 0) return docs;
     const answer = (await store.db(db).fetch({ keys: ids })) as {
-      rows: { key: string; doc?: { type?: unknown } | null }[];
+      rows: { key: string; doc?: CouchDoc | null }[];
     };
-    for (const row of answer.rows) if (row.doc) types.set(row.key, row.doc.type);
-    return types;
+    for (const row of answer.rows) if (row.doc) docs.set(row.key, row.doc);
+    return docs;
   }
 
   return router;
+}
+
+/**
+ * For types the service creates and the owner may only partly edit (the `profile`): the document
+ * must exist, must not be deleted, and every field outside `ownerFields` (and `updatedAt`) must be
+ * exactly as the server has it.
+ */
+function ownerFieldsRefusal(
+  type: string,
+  doc: CouchDoc,
+  current: CouchDoc | undefined,
+  ownerFields: readonly string[],
+): string | undefined {
+  if (!current) return `${type} documents are created by the service only`;
+  if (doc._deleted === true) return `${type} documents cannot be deleted`;
+  const free = new Set<string>([...ownerFields, '_id', '_rev', '_deleted', 'updatedAt']);
+  const keys = new Set([...Object.keys(doc), ...Object.keys(current)]);
+  for (const key of keys) {
+    if (free.has(key)) continue;
+    if (JSON.stringify(doc[key]) !== JSON.stringify(current[key]))
+      return `field ${key} is written by the service only`;
+  }
+  return undefined;
 }
 
 /** The request's query string, keeping only the parameters the store may receive. */

@@ -5,24 +5,39 @@
  * its account, so a ban or a deletion takes effect on the next request.
  */
 import { createHash, randomBytes } from 'node:crypto';
+import type { CookieOptions, Request, Response } from 'express';
+import { accountIds } from '../../src/domain/account';
 import type { UserRole } from '../../src/domain/professions';
+import { getOrUndefined } from '../store/store';
 import type { Store } from '../store/store';
+import type { StoredAccount } from './accounts';
 
 export const SESSION_COOKIE = 'sid';
-const REMEMBER_MS = 30 * 24 * 60 * 60 * 1000;
-/** A browser-session cookie still needs a server-side bound. */
+/** "Remember me": the cookie and the session last 30 days. */
+export const REMEMBER_MS = 30 * 24 * 60 * 60 * 1000;
+/** A browser-session cookie (no Max-Age) still needs a server-side bound. */
 const BROWSER_SESSION_MS = 24 * 60 * 60 * 1000;
+const TOKEN_MAX_LENGTH = 100;
 
 export type SessionUser = { uid: string; role: UserRole };
 
-type SessionDoc = { type: 'session'; uid: string; createdAt: string; expiresAt: string; persistent: boolean };
-type AccountDoc = { type: 'account'; uid: string; role: UserRole; isBanned?: boolean; isActive?: boolean };
+export type SessionDoc = {
+  _id: string;
+  _rev?: string;
+  type: 'session';
+  uid: string;
+  createdAt: string;
+  expiresAt: string;
+  persistent: boolean;
+};
 
-export function accountId(uid: string): string {
-  return `user:${uid}`;
-}
+/** What a request's cookie stands for. */
+export type SessionState =
+  | { kind: 'none' }
+  | { kind: 'banned'; account: StoredAccount }
+  | { kind: 'signed_in'; account: StoredAccount; sessionId: string };
 
-function sessionId(token: string): string {
+export function sessionId(token: string): string {
   return 'session:' + createHash('sha256').update(token).digest('hex');
 }
 
@@ -31,18 +46,34 @@ export async function createSession(
   uid: string,
   options: { remember: boolean },
   now = new Date(),
-): Promise<{ token: string; expiresAt: Date; persistent: boolean }> {
+): Promise<{ token: string; id: string; expiresAt: Date; persistent: boolean }> {
   const token = randomBytes(32).toString('base64url');
   const expiresAt = new Date(now.getTime() + (options.remember ? REMEMBER_MS : BROWSER_SESSION_MS));
   const doc: SessionDoc = {
+    _id: sessionId(token),
     type: 'session',
     uid,
     createdAt: now.toISOString(),
     expiresAt: expiresAt.toISOString(),
     persistent: options.remember,
   };
-  await store.db<SessionDoc>('accounts').insert({ ...doc, _id: sessionId(token) } as SessionDoc);
-  return { token, expiresAt, persistent: options.remember };
+  await store.db<SessionDoc>('accounts').insert(doc);
+  return { token, id: doc._id, expiresAt, persistent: options.remember };
+}
+
+/** The session and account behind a cookie token, read together in one request to the store. */
+export async function readSession(store: Store, token: string | undefined): Promise<SessionState> {
+  if (!token || token.length > TOKEN_MAX_LENGTH) return { kind: 'none' };
+  const id = sessionId(token);
+  const db = store.db<SessionDoc>('accounts');
+  const session = await getOrUndefined(db, id);
+  if (!session || session.type !== 'session' || Date.parse(session.expiresAt) <= Date.now()) {
+    return { kind: 'none' };
+  }
+  const account = await getOrUndefined(store.db<StoredAccount>('accounts'), accountIds.account(session.uid));
+  if (!account || account.type !== 'account') return { kind: 'none' };
+  if (account.isBanned || account.isActive === false) return { kind: 'banned', account };
+  return { kind: 'signed_in', account, sessionId: id };
 }
 
 /** The signed-in user of a token, or undefined when the session is unknown, expired, or the account banned or gone. */
@@ -50,29 +81,52 @@ export async function resolveSession(
   store: Store,
   token: string | undefined,
 ): Promise<SessionUser | undefined> {
-  if (!token || token.length > 100) return undefined;
-  const db = store.db<SessionDoc>('accounts');
-  const { rows } = await db.fetch({ keys: [sessionId(token)] });
-  const row = rows[0];
-  if (!row || !('doc' in row) || !row.doc) return undefined;
-  const session = row.doc as SessionDoc;
-  if (Date.parse(session.expiresAt) <= Date.now()) return undefined;
-  const accounts = await store.db<AccountDoc>('accounts').fetch({ keys: [accountId(session.uid)] });
-  const accountRow = accounts.rows[0];
-  if (!accountRow || !('doc' in accountRow) || !accountRow.doc) return undefined;
-  const account = accountRow.doc as AccountDoc;
-  if (account.isBanned || account.isActive === false) return undefined;
-  return { uid: account.uid, role: account.role };
+  const state = await readSession(store, token);
+  return state.kind === 'signed_in' ? { uid: state.account.uid, role: state.account.role } : undefined;
 }
 
 export async function endSession(store: Store, token: string): Promise<void> {
+  await removeSessionDoc(store, sessionId(token));
+}
+
+async function removeSessionDoc(store: Store, id: string): Promise<void> {
   const db = store.db<SessionDoc>('accounts');
   try {
-    const doc = await db.get(sessionId(token));
+    const doc = await db.get(id);
     await db.destroy(doc._id, doc._rev);
   } catch {
     // already gone
   }
+}
+
+/** Ends every session of a user, except `keep` (the session id of the current request). */
+export async function endSessionsOf(store: Store, uid: string, keep?: string): Promise<number> {
+  const { rows } = await store.db('accounts').view('sessions', 'by_uid', { key: uid });
+  const ids = rows.map((row) => row.id).filter((id) => id !== keep);
+  for (const id of ids) await removeSessionDoc(store, id);
+  return ids.length;
+}
+
+/** The session token of a request, from its cookie. */
+export function sessionToken(req: Request): string | undefined {
+  return parseCookies(req.headers.cookie).get(SESSION_COOKIE);
+}
+
+function cookieOptions(req: Request): CookieOptions {
+  // `Secure` when the request came over https (directly, or through the trusted proxy).
+  return { httpOnly: true, sameSite: 'lax', secure: req.secure, path: '/' };
+}
+
+/** Sets the session cookie: 30 days with "remember me", otherwise a browser-session cookie. */
+export function setSessionCookie(req: Request, res: Response, token: string, persistent: boolean) {
+  res.cookie(SESSION_COOKIE, token, {
+    ...cookieOptions(req),
+    ...(persistent ? { maxAge: REMEMBER_MS } : {}),
+  });
+}
+
+export function clearSessionCookie(req: Request, res: Response) {
+  res.clearCookie(SESSION_COOKIE, cookieOptions(req));
 }
 
 /** Parses a Cookie header into a map; values are URI-decoded. */

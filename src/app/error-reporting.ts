@@ -4,6 +4,7 @@
  * failed to load. Each entry is sanitised (strings 1000, arrays 50, objects 20) and retried up to
  * 3 times, 1 s then doubling; an entry that still fails is dropped rather than looping.
  */
+import { CSRF_HEADER, CSRF_VALUE } from '../domain/account';
 import { LOG_RETRY_ATTEMPTS, LOG_RETRY_BASE_DELAY_MS } from '../domain/constants';
 import { sanitizeForLog } from '../domain/error-log';
 import type { ErrorLogEntry } from '../domain/error-log';
@@ -45,7 +46,7 @@ async function sendWithRetry(entry: ErrorLogEntry) {
     try {
       const response = await fetch('/api/logs/errors', {
         method: 'POST',
-        headers: { 'content-type': 'application/json' },
+        headers: { 'content-type': 'application/json', [CSRF_HEADER]: CSRF_VALUE },
         body: JSON.stringify(entry),
         keepalive: true,
       });

@@ -2,9 +2,10 @@ import { lazy } from 'react';
 import type { ComponentType } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { routes } from '../config/paths';
-import type { ScreenId } from '../config/paths';
+import type { RouteEntry, ScreenId } from '../config/paths';
 import { ComingSoonPage } from '../features/pages/coming-soon-page';
 import { NotFoundPage } from '../features/pages/not-found-page';
+import { RequireAuth } from './require-auth';
 import { Layout } from './shell/layout';
 
 /** The screens built so far, each its own chunk; every other screen of the spec says it is coming. */
@@ -45,6 +46,35 @@ const SCREENS: Partial<Record<ScreenId, ComponentType>> = {
   serviceStatus: lazy(() =>
     import('../features/service-status/service-status-page').then((m) => ({ default: m.ServiceStatusPage })),
   ),
+  registerLawyer: lazy(() =>
+    import('../features/register/lawyer-registration-page').then((m) => ({
+      default: m.LawyerRegistrationPage,
+    })),
+  ),
+  registerExpat: lazy(() =>
+    import('../features/register/expat-registration-page').then((m) => ({
+      default: m.ExpatRegistrationPage,
+    })),
+  ),
+  login: lazy(() => import('../features/account/login-page').then((m) => ({ default: m.LoginPage }))),
+  register: lazy(() =>
+    import('../features/account/register-page').then((m) => ({ default: m.RegisterPage })),
+  ),
+  registerClient: lazy(() =>
+    import('../features/account/register-client-page').then((m) => ({ default: m.RegisterClientPage })),
+  ),
+  passwordReset: lazy(() =>
+    import('../features/account/password-reset-page').then((m) => ({ default: m.PasswordResetPage })),
+  ),
+  verifyEmail: lazy(() =>
+    import('../features/account/verify-email-page').then((m) => ({ default: m.VerifyEmailPage })),
+  ),
+  dashboard: lazy(() =>
+    import('../features/account/dashboard-page').then((m) => ({ default: m.DashboardPage })),
+  ),
+  profileEdit: lazy(() =>
+    import('../features/account/profile-edit-page').then((m) => ({ default: m.ProfileEditPage })),
+  ),
 };
 
 const LegalPage = lazy(() => import('../features/legal/legal-page').then((m) => ({ default: m.LegalPage })));
@@ -60,11 +90,12 @@ const LEGAL_SLUGS: Partial<Record<ScreenId, string>> = {
   seo: 'seo',
 };
 
-function elementFor(screen: ScreenId) {
+function elementFor({ screen, protected: guarded }: RouteEntry) {
   const legalSlug = LEGAL_SLUGS[screen];
   if (legalSlug) return <LegalPage slug={legalSlug} screen={screen} />;
   const Screen = SCREENS[screen];
-  return Screen ? <Screen /> : <ComingSoonPage screen={screen} />;
+  const element = Screen ? <Screen /> : <ComingSoonPage screen={screen} />;
+  return guarded ? <RequireAuth>{element}</RequireAuth> : element;
 }
 
 /**
@@ -78,7 +109,7 @@ export function AppRoutes() {
       <Route element={<Layout />}>
         {routes.flatMap((route) =>
           [route.path, ...route.aliases].map((path) => (
-            <Route key={path} path={path} element={elementFor(route.screen)} />
+            <Route key={path} path={path} element={elementFor(route)} />
           )),
         )}
         <Route path="*" element={<NotFoundPage />} />

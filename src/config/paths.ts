@@ -33,9 +33,16 @@ export type ScreenId =
   | 'expatCall'
   | 'providers'
   | 'providerProfile'
-  | 'bookingRequest';
+  | 'bookingRequest'
+  | 'verifyEmail'
+  | 'dashboard'
+  | 'profileEdit';
 
-export type RouteEntry = { screen: ScreenId; path: string; aliases: string[] };
+/**
+ * `protected`: only for signed-in users (spec section 2, "Protected routes"); the route guard sends
+ * anyone else to the login with the path to come back to.
+ */
+export type RouteEntry = { screen: ScreenId; path: string; aliases: string[]; protected?: true };
 
 const TESTIMONIAL_TAIL = ':serviceType/:country/:year/:language/:id';
 
@@ -47,6 +54,9 @@ export const routes: RouteEntry[] = [
   { screen: 'registerLawyer', path: '/register/lawyer', aliases: [] },
   { screen: 'registerExpat', path: '/register/expat', aliases: [] },
   { screen: 'passwordReset', path: '/password-reset', aliases: [] },
+  { screen: 'verifyEmail', path: '/verify-email', aliases: [] },
+  { screen: 'dashboard', path: '/dashboard', aliases: [], protected: true },
+  { screen: 'profileEdit', path: '/profile/edit', aliases: [], protected: true },
   { screen: 'pricing', path: '/tarifs', aliases: ['/pricing'] },
   { screen: 'contact', path: '/contact', aliases: [] },
   { screen: 'howItWorks', path: '/how-it-works', aliases: [] },
@@ -74,13 +84,55 @@ export const routes: RouteEntry[] = [
   { screen: 'lawyerCall', path: '/sos-appel', aliases: [] },
   { screen: 'expatCall', path: '/appel-expatrie', aliases: [] },
   { screen: 'providers', path: '/providers', aliases: [] },
-  { screen: 'bookingRequest', path: '/booking-request/:providerId', aliases: ['/booking-request'] },
+  {
+    screen: 'bookingRequest',
+    path: '/booking-request/:providerId',
+    aliases: ['/booking-request'],
+    protected: true,
+  },
   {
     screen: 'providerProfile',
     path: '/provider/:id',
     aliases: ['/avocat/:country/:language/:nameId', '/expatrie/:country/:language/:nameId'],
   },
 ];
+
+/** The admin console's own login (admin routes and admin-only guards send there). */
+export const ADMIN_LOGIN_PATH = '/admin/login';
+
+/**
+ * The login, with the path to return to after sign-in and the reason the user was sent there
+ * (`auth_error`, `unknown`, `google_clients_only`…).
+ */
+export function loginPath(
+  params: { redirect?: string; error?: string } = {},
+  base: string = '/login',
+): string {
+  // Slashes stay readable in the query (`?redirect=/dashboard`); they need no escaping there.
+  const encode = (value: string) => encodeURIComponent(value).replace(/%2F/gi, '/');
+  const query = [
+    params.redirect ? `redirect=${encode(params.redirect)}` : '',
+    params.error ? `error=${encode(params.error)}` : '',
+  ].filter(Boolean);
+  return query.length ? `${base}?${query.join('&')}` : base;
+}
+
+/**
+ * A `redirect` parameter reduced to a path of this site, or undefined: never another origin
+ * (`//evil.example`, `/\\evil.example`, `https://…`), never back to the login itself.
+ */
+export function safeRedirect(raw: string | null | undefined): string | undefined {
+  if (!raw || !raw.startsWith('/') || raw.startsWith('//') || raw.startsWith('/\\')) return undefined;
+  if ([...raw].some((char) => char.charCodeAt(0) < 0x20)) return undefined;
+  const path = raw.split(/[?#]/)[0]!;
+  if (path === '/login' || path.startsWith('/register') || path === '/password-reset') return undefined;
+  return raw;
+}
+
+/** Whether a return path leads back to a booking (the login says the user returns to it). */
+export function isBookingPath(path: string | undefined): boolean {
+  return !!path && /^\/(booking-request|call-checkout)(\/|\?|$)/.test(path);
+}
 
 /** The main path of a screen (no parameters). */
 export function pathOf(

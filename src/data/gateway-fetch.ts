@@ -3,6 +3,7 @@
  * pull would otherwise read a 401 or 500 body as an empty change feed and stop for good. It also
  * reports each outcome to the sync status, so the header knows when the gateway is unreachable.
  */
+import { CSRF_HEADER, CSRF_VALUE } from '../domain/account';
 import { reportNetwork } from './sync-status';
 
 export class GatewayError extends Error {
@@ -16,9 +17,12 @@ export class GatewayError extends Error {
 }
 
 export const gatewayFetch: typeof fetch = async (input, init) => {
+  // Writes (and RxDB's POST reads) carry the CSRF header the gateway asks of every non-GET request.
+  const headers = new Headers(init?.headers);
+  headers.set(CSRF_HEADER, CSRF_VALUE);
   let response: Response;
   try {
-    response = await fetch(input, { ...init, credentials: 'same-origin', cache: 'no-store' });
+    response = await fetch(input, { ...init, headers, credentials: 'same-origin', cache: 'no-store' });
   } catch (error) {
     if (!(error instanceof DOMException && error.name === 'AbortError')) reportNetwork(false);
     throw error;

@@ -88,6 +88,13 @@ export async function removeMine(
   });
 }
 
+/** Forgets the waiting list, when the device forgets the user's documents (sign-out). */
+export async function clearWaiting(db: AppDatabase): Promise<void> {
+  await writePending(db, (ids) => {
+    for (const id of Object.keys(ids)) delete ids[id];
+  });
+}
+
 /** How many of the user's changes wait to be pushed. */
 export async function waitingCount(db: AppDatabase): Promise<number> {
   return Object.keys((await readPending(db)).ids).length;

@@ -5,6 +5,7 @@
  * a retry after a lost answer cannot apply it twice. An action the server refuses as invalid stays,
  * with the server's reason, so nothing a user typed is thrown away.
  */
+import { CSRF_HEADER, CSRF_VALUE } from '../domain/account';
 import type { OutboxItem } from '../domain/outbox';
 import type { AppDatabase } from './database';
 import { reportNetwork, reportWaiting } from './sync-status';
@@ -65,7 +66,11 @@ async function send(item: OutboxItem): Promise<Outcome> {
     response = await fetch(item.path, {
       method: 'POST',
       credentials: 'same-origin',
-      headers: { 'content-type': 'application/json', 'idempotency-key': item.id },
+      headers: {
+        'content-type': 'application/json',
+        'idempotency-key': item.id,
+        [CSRF_HEADER]: CSRF_VALUE,
+      },
       body: JSON.stringify({ ...(item.payload as Record<string, unknown>), id: item.id }),
     });
   } catch {

@@ -1,3 +1,4 @@
+import { CSRF_HEADER, CSRF_VALUE } from '../domain/account';
 import type { Currency } from '../domain/config';
 import type { ServiceKey } from '../domain/promo';
 
@@ -22,7 +23,7 @@ export async function checkPromoCode(code: string, services: readonly ServiceKey
       services.map(async (service) => {
         const response = await fetch('/api/promo/validate', {
           method: 'POST',
-          headers: { 'content-type': 'application/json' },
+          headers: { 'content-type': 'application/json', [CSRF_HEADER]: CSRF_VALUE },
           body: JSON.stringify({ code, service }),
         });
         return { service, response, body: (await response.json()) as Record<string, unknown> };

@@ -51,10 +51,10 @@ function startReplication(
   collection: RxCollection,
   dbName: string,
   target: ReplicationTarget,
-  options: { live: boolean; push: boolean; key: string },
+  options: { live: boolean; push: boolean; key: string; identifier?: string },
 ): Replication {
   const replication = replicateCouchDB({
-    replicationIdentifier: `gateway-${dbName}`,
+    replicationIdentifier: options.identifier ?? `gateway-${dbName}`,
     collection,
     url: gatewayUrl(target, dbName),
     fetch: target.fetch ?? gatewayFetch,
@@ -200,13 +200,16 @@ export function startPublicSync(db: AppDatabase, target: ReplicationTarget): Pub
 
 /**
  * Live two-way replication of the signed-in user's own database (`userdb-<hex>`), with the
- * waiting changes counted until they are pushed.
+ * waiting changes counted until they are pushed. `epoch` names the local copy: when the device
+ * forgets a user's documents (sign-out), the next copy starts a new epoch, so its replication
+ * pulls everything again instead of resuming from the forgotten copy's checkpoint.
  */
-export function startMineSync(db: AppDatabase, userDb: string, target: ReplicationTarget) {
+export function startMineSync(db: AppDatabase, userDb: string, target: ReplicationTarget, epoch?: string) {
   const replication = startReplication(db.mine, userDb, target, {
     live: true,
     push: true,
     key: `live:${userDb}`,
+    identifier: epoch ? `gateway-${userDb}-${epoch}` : undefined,
   }) as unknown as RxCouchDBReplicationState<MineDoc>;
   const untrack = trackPushes(db, replication);
   return {

@@ -2,6 +2,8 @@
  * Phone numbers as a country calling code ("+33") and a national number ("6 12 34 56 78"). Forms
  * offer the codes below by country, or a custom code, which must start with + (spec section 5).
  */
+import { isSupportedCountry, parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/min';
+
 export const PHONE_NATIONAL_MIN_DIGITS = 4;
 export const PHONE_NATIONAL_MAX_DIGITS = 14;
 /** E.164: a full international number has at most 15 digits, country code included. */
@@ -58,4 +60,28 @@ export function isNationalNumber(number: string): boolean {
 /** Whether code and number together fit in an international (E.164) number. */
 export function fitsE164(code: string, number: string): boolean {
   return code.replace(/\D/g, '').length + number.replace(/\D/g, '').length <= E164_MAX_DIGITS;
+}
+
+/**
+ * A phone number as typed (international "+33 6 12 34 56 78", or national "06 12 34 56 78" with the
+ * country it belongs to) in E.164 ("+33612345678"), or `undefined` when it is not a valid number of
+ * that country. Checked with libphonenumber-js's maintained numbering plans ("min" metadata keeps the
+ * browser bundle small and still validates the national number pattern), not with a hand-made pattern.
+ */
+export function toE164(raw: string, defaultCountry?: string): string | undefined {
+  const text = raw.trim();
+  if (!text || text.length > 40) return undefined;
+  const country =
+    defaultCountry && isSupportedCountry(defaultCountry.toUpperCase())
+      ? (defaultCountry.toUpperCase() as CountryCode)
+      : undefined;
+  const parsed = parsePhoneNumberFromString(text, country);
+  return parsed?.isValid() ? parsed.number : undefined;
+}
+
+/** An E.164 number split as the user record keeps it: calling code ("+33") and national number. */
+export function splitE164(e164: string): { countryCode: string; nationalNumber: string } | undefined {
+  const parsed = parsePhoneNumberFromString(e164);
+  if (!parsed) return undefined;
+  return { countryCode: `+${parsed.countryCallingCode}`, nationalNumber: parsed.nationalNumber };
 }

@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ContactMessage } from '../../src/domain/contact';
+import { BROWSER_HEADERS } from '../support/sessions';
 import { startTestServer } from '../support/test-server';
 import type { TestServer } from '../support/test-server';
 
@@ -37,7 +38,7 @@ const message: ContactMessage = {
 function post(body: unknown, contentType = 'application/json') {
   return fetch(`${server.url}/api/contact`, {
     method: 'POST',
-    headers: { 'content-type': contentType },
+    headers: { 'content-type': contentType, ...BROWSER_HEADERS },
     body: typeof body === 'string' ? body : JSON.stringify(body),
   });
 }

@@ -8,10 +8,16 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startService } from '../support/service-process';
 import type { RunningService } from '../support/service-process';
+import { BROWSER_HEADERS } from '../support/sessions';
 import { startTestStore } from '../support/test-server';
 
 const start = async (dir: string) => {
-  const service = await startService({ DATA_DIR: dir, SEED_DEMO_DATA: 'false' });
+  // A stream of hundreds of writes a second from one address: above the API rate limit on purpose.
+  const service = await startService({
+    DATA_DIR: dir,
+    SEED_DEMO_DATA: 'false',
+    API_RATE_LIMIT_PER_MINUTE: '1000000',
+  });
   running.push(service);
   return service;
 };
@@ -43,7 +49,7 @@ async function writeUntilKilled(url: string, kill: () => void): Promise<Set<stri
       try {
         const response = await fetch(`${url}/api/logs/errors`, {
           method: 'POST',
-          headers: { 'content-type': 'application/json' },
+          headers: { 'content-type': 'application/json', ...BROWSER_HEADERS },
           body: JSON.stringify({ eventId, origin: 'error', error: 'durability probe', name: 'Probe' }),
         });
         if (response.status === 201) acknowledged.add(eventId);

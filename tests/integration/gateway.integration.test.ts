@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getOrUndefined } from '../../server/store/store';
 import { favouriteId } from '../../src/domain/mine';
-import { banUser, mintUser } from '../support/sessions';
+import { BROWSER_HEADERS, banUser, mintUser } from '../support/sessions';
 import type { TestUser } from '../support/sessions';
 import { startTestServer } from '../support/test-server';
 import type { TestServer } from '../support/test-server';
@@ -29,6 +29,7 @@ async function call({ method = 'GET', path, body, cookie }: Call) {
   const response = await fetch(server.url + path, {
     method,
     headers: {
+      ...BROWSER_HEADERS,
       ...(body === undefined ? {} : { 'content-type': 'application/json' }),
       ...(cookie ? { cookie } : {}),
     },
@@ -296,7 +297,7 @@ describe('replication gateway: pushed documents', () => {
     }
     const response = await fetch(`${server.url}/db/${bob.db}/_bulk_docs`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', cookie: bob.cookie },
+      headers: { 'content-type': 'application/json', cookie: bob.cookie, ...BROWSER_HEADERS },
       body: '{"docs": [',
     });
     expect(response.status).toBe(400);

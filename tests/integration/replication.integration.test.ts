@@ -10,7 +10,7 @@ import { InvalidDocumentError, removeMine, saveMine, waitingCount } from '../../
 import { findPageOnly, findProviderPage } from '../../src/data/providers';
 import { PublicCollectionSync, startMineSync } from '../../src/data/replication';
 import { favouriteId } from '../../src/domain/mine';
-import { mintUser } from '../support/sessions';
+import { BROWSER_HEADERS, mintUser } from '../support/sessions';
 import type { TestUser } from '../support/sessions';
 import { startTestServer } from '../support/test-server';
 import type { TestServer } from '../support/test-server';
@@ -34,7 +34,11 @@ function gatewayTarget(cookie?: string) {
     fetch: (async (input, init) => {
       const response = await fetch(input, {
         ...init,
-        headers: { ...(init?.headers as Record<string, string> | undefined), ...(cookie ? { cookie } : {}) },
+        headers: {
+          ...(init?.headers as Record<string, string> | undefined),
+          ...BROWSER_HEADERS,
+          ...(cookie ? { cookie } : {}),
+        },
       });
       if (!response.ok) throw new Error(`gateway answered ${response.status}`);
       return response;

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { spawnService, startService } from '../support/service-process';
+import { BROWSER_HEADERS } from '../support/sessions';
 import { startTestServer, startTestStore } from '../support/test-server';
 
 const cleanups: (() => Promise<unknown>)[] = [];
@@ -80,7 +81,7 @@ describe('API edge', () => {
     for (let i = 0; i < 2; i++) {
       const answer = await fetch(`${server.url}/api/logs/errors`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json' },
+        headers: { 'content-type': 'application/json', ...BROWSER_HEADERS },
         body: JSON.stringify(entry),
       });
       expect(answer.status).toBe(201);
@@ -93,7 +94,7 @@ describe('API edge', () => {
 
     const bad = await fetch(`${server.url}/api/logs/errors`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', ...BROWSER_HEADERS },
       body: JSON.stringify({ origin: 'nowhere' }),
     });
     expect(bad.status).toBe(400);
@@ -111,7 +112,7 @@ describe('provider reports', () => {
     const post = (body: object) =>
       fetch(`${server.url}/api/reports`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json' },
+        headers: { 'content-type': 'application/json', ...BROWSER_HEADERS },
         body: JSON.stringify(body),
       });
     const report = { id: 'report-12345678', providerId: 'demo-lawyer-001', reason: 'spam', details: '' };

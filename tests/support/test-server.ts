@@ -3,6 +3,7 @@
  * start-up migration, optionally the demo data, and the Express app on a free port.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:http';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -23,19 +24,25 @@ export async function startTestStore(dataDir?: string): Promise<{ store: Store; 
 }
 
 export async function startTestServer(
-  options: { seed?: boolean; distDir?: string } = {},
+  options: {
+    seed?: boolean;
+    distDir?: string;
+    /** More environment variables, given the server's own URL (for PUBLIC_URL). */
+    env?: (url: string) => Record<string, string>;
+  } = {},
 ): Promise<TestServer> {
   const { store, dataDir } = await startTestStore();
   await migrate(store);
   if (options.seed) await seedDemoData(store, new Date());
-  const { config } = readConfig({ DATA_DIR: dataDir });
-  const app = createApp({ config, store, distDir: options.distDir ?? path.join(dataDir, 'no-dist') });
-  const server: Server = await new Promise((resolve) => {
-    const listening = app.listen(0, '127.0.0.1', () => resolve(listening));
-  });
+  const server: Server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
+  const url = `http://127.0.0.1:${port}`;
+  const { config } = readConfig({ DATA_DIR: dataDir, ...options.env?.(url) });
+  const app = createApp({ config, store, distDir: options.distDir ?? path.join(dataDir, 'no-dist') });
+  server.on('request', app);
   return {
-    url: `http://127.0.0.1:${port}`,
+    url,
     store,
     dataDir,
     async close() {

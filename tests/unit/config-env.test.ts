@@ -70,4 +70,24 @@ describe('configuration from the environment', () => {
       googleSignIn: 'oidc',
     });
   });
+  it('builds mail links on PUBLIC_URL (the origin only) and checks the sender', () => {
+    const demo = readConfig({ PORT: '9100' });
+    expect(demo.config.publicUrl).toBe('http://localhost:9100');
+    expect(demo.config.mailFrom).toBe('SOS Expat <no-reply@localhost>');
+    const set = readConfig({
+      PUBLIC_URL: 'https://sos-expat.example/',
+      MAIL_FROM: 'no-reply@sos-expat.example',
+    });
+    expect(set.problems).toEqual([]);
+    expect(set.config.publicUrl).toBe('https://sos-expat.example');
+    expect(set.config.mailFrom).toBe('no-reply@sos-expat.example');
+    const wrong = readConfig({ PUBLIC_URL: 'https://sos-expat.example/app', MAIL_FROM: 'SOS Expat' });
+    expect(wrong.problems).toEqual([
+      expect.stringContaining('MAIL_FROM is malformed'),
+      expect.stringContaining('PUBLIC_URL is malformed'),
+    ]);
+    expect(readConfig({ PUBLIC_URL: 'ftp://sos-expat.example' }).problems).toEqual([
+      expect.stringContaining('PUBLIC_URL is malformed'),
+    ]);
+  });
 });

@@ -2,8 +2,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router-dom';
 import { pathOf } from '../../config/paths';
-import { Button, ButtonLink } from '../../ui/button';
+import { Button } from '../../ui/button';
 import { promptInstall, usePwaState } from '../pwa';
+import { AccountMenu } from './account-menu';
 import { LanguageSwitcher } from './language-switcher';
 import { Logo } from './logo';
 import { SyncIndicator } from './sync-indicator';
@@ -55,9 +56,7 @@ export function AppHeader() {
               {t('header.install')}
             </Button>
           )}
-          <ButtonLink to={pathOf('login')} size="small" variant="ghost" className={styles.login}>
-            {t('header.login')}
-          </ButtonLink>
+          <AccountMenu />
           <button
             type="button"
             className={styles.menuButton}

@@ -1,0 +1,87 @@
+import express from 'express';
+import type { Router } from 'express';
+import type { Config } from '../config/env';
+import { listOutbox, readOutboxMail } from '../services/mail';
+import type { OutboxMail } from '../services/mail';
+import { escapeHtml } from '../services/mail-templates';
+
+/**
+ * The demo mailbox (`GET /mailbox`), only in demo mode (no `SMTP_URL`): the mails the service would
+ * have sent, newest first, with their links clickable, so that a newcomer can verify an address or
+ * reset a password without a mail server. With SMTP configured this router is not mounted at all.
+ */
+export function mailboxRouter(config: Config): Router {
+  const router = express.Router();
+  router.use('/mailbox', (_req, res, next) => {
+    res.setHeader('Cache-Control', 'no-store');
+    res.setHeader('X-Robots-Tag', 'noindex');
+    next();
+  });
+
+  router.get('/mailbox', async (_req, res) => {
+    const mails = await listOutbox(config);
+    res.type('html').send(page(mails));
+  });
+
+  // The mail as its recipient's client would show it; the HTML is ours, scripts stay off anyway.
+  router.get('/mailbox/:id/html', async (req, res) => {
+    const mail = await readOutboxMail(config, req.params.id);
+    if (!mail) return void res.status(404).type('text/plain').send('No such message.');
+    res.setHeader('Content-Security-Policy', "sandbox; default-src 'none'; style-src 'unsafe-inline'");
+    res.type('html').send(mail.html);
+  });
+
+  return router;
+}
+
+const DATE_FORMAT = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'medium' });
+
+function page(mails: OutboxMail[]): string {
+  const items = mails.map(
+    (mail) => `<li class="mail">
+  <h2>${escapeHtml(mail.subject)}</h2>
+  <p class="meta">To <strong>${escapeHtml(mail.to)}</strong> · ${escapeHtml(mail.kind)} · <time datetime="${escapeHtml(mail.createdAt)}">${escapeHtml(DATE_FORMAT.format(new Date(mail.createdAt)))}</time> · <a href="/mailbox/${encodeURIComponent(mail.id)}/html">view as HTML</a></p>
+  <pre>${linkify(mail.text)}</pre>
+</li>`,
+  );
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex">
+<title>Demo mailbox — mails are not sent · SOS Expat</title>
+<style>
+  body { margin: 0; font-family: system-ui, sans-serif; line-height: 1.5; color: #141a26; background: #f1f3f7; }
+  main { max-width: 860px; margin: 0 auto; padding: 24px 16px; }
+  h1 { margin: 0 0 8px; font-size: 1.6rem; }
+  .notice { margin: 0 0 24px; padding: 12px 16px; border-radius: 8px; background: #fff5e0; color: #5c3600; }
+  ol { list-style: none; margin: 0; padding: 0; }
+  .mail { margin: 0 0 16px; padding: 16px; border-radius: 8px; background: #fff; box-shadow: 0 1px 3px rgb(16 24 40 / 10%); }
+  .mail h2 { margin: 0 0 4px; font-size: 1.1rem; }
+  .meta { margin: 0 0 12px; font-size: 0.9rem; color: #3d4657; }
+  pre { margin: 0; white-space: pre-wrap; word-break: break-word; font: inherit; }
+  a { color: #1f5fc4; }
+  a:focus-visible { outline: 3px solid #1f5fc4; outline-offset: 2px; }
+</style>
+</head>
+<body>
+<main>
+<h1>Demo mailbox — mails are not sent</h1>
+<p class="notice">No mail server is configured (<code>SMTP_URL</code> is not set), so the service keeps its mails here and under <code>DATA_DIR/mail</code> instead of sending them. Newest first.</p>
+${mails.length ? `<ol>\n${items.join('\n')}\n</ol>` : '<p>No mail yet.</p>'}
+</main>
+</body>
+</html>
+`;
+}
+
+/** Escapes a plain-text body and turns its http(s) addresses into links. */
+function linkify(text: string): string {
+  return text
+    .split(/(https?:\/\/[^\s<>"]+)/g)
+    .map((part, index) =>
+      index % 2 === 1 ? `<a href="${escapeHtml(part)}">${escapeHtml(part)}</a>` : escapeHtml(part),
+    )
+    .join('');
+}

@@ -1,0 +1,107 @@
+/**
+ * The user's own collection (`mine`) follows the session.
+ *
+ * - Signed in: the collection replicates live with the user's database. Documents saved before
+ *   sign-in (favourites of a visitor) belong to nobody yet: the first replication pushes them into
+ *   the user's database, which is the merge promised to visitors.
+ * - Signed out (by the user), account suspended, or another user signs in on this device: the
+ *   replication stops and the device forgets the previous user's documents, without pushing their
+ *   deletion (tombstones are purged), and the next copy starts a new epoch (see startMineSync).
+ * - Session expired (401): the replication stops, the documents stay, so that the same user signing
+ *   in again loses none of the changes still waiting.
+ *
+ * A local document `owner` records whose documents the collection holds and the current epoch.
+ */
+import { BAN_CHECK_TIMEOUT_MS } from '../domain/constants';
+import { checkSession, getSession, onSignOut, subscribeSession } from './auth';
+import type { AppDatabase } from './database';
+import { clearWaiting } from './mine';
+import { startMineSync } from './replication';
+import type { ReplicationTarget } from './replication';
+
+const OWNER = 'owner';
+type Owner = { uid?: string; epoch: string };
+type Running = { uid: string; sync: ReturnType<typeof startMineSync> };
+
+/** How long a sign-out waits for the last changes to reach the server before forgetting them. */
+const PUSH_BEFORE_SIGN_OUT_MS = BAN_CHECK_TIMEOUT_MS;
+
+async function readOwner(db: AppDatabase): Promise<Owner> {
+  const local = await db.mine.getLocal<Owner>(OWNER);
+  if (local) return { uid: local.get('uid') as string | undefined, epoch: local.get('epoch') as string };
+  const owner = { epoch: crypto.randomUUID() };
+  await db.mine.upsertLocal<Owner>(OWNER, owner);
+  return owner;
+}
+
+/** Forgets every document of the collection on this device, and starts a new epoch. */
+export async function forgetMine(db: AppDatabase): Promise<Owner> {
+  await db.mine.find().remove();
+  // Purged, not just deleted: a later replication must not push these deletions to anyone.
+  await db.mine.storageInstance.cleanup(0);
+  await clearWaiting(db);
+  const owner = { epoch: crypto.randomUUID() };
+  await db.mine.upsertLocal<Owner>(OWNER, owner);
+  return owner;
+}
+
+/** Starts following the session; answers the function that stops it. */
+export function followSession(db: AppDatabase, target: ReplicationTarget): () => void {
+  let running: Running | undefined;
+  let queue: Promise<void> = Promise.resolve();
+  const enqueue = (task: () => Promise<void>): Promise<void> => {
+    queue = queue.then(task).catch((error: unknown) => console.warn('Own data sync:', error));
+    return queue;
+  };
+
+  const stop = async () => {
+    const current = running;
+    running = undefined;
+    await current?.sync.stop();
+  };
+
+  const reconcile = async () => {
+    const session = getSession();
+    const user = session.status === 'signed_in' ? session.user : undefined;
+    if (running && running.uid === user?.uid) return;
+    await stop();
+    if (session.status === 'banned') await forgetMine(db);
+    if (!user) return;
+    let owner = await readOwner(db);
+    if (owner.uid && owner.uid !== user.uid) owner = await forgetMine(db);
+    if (owner.uid !== user.uid) {
+      owner = { ...owner, uid: user.uid };
+      await db.mine.upsertLocal<Owner>(OWNER, owner);
+    }
+    running = { uid: user.uid, sync: startMineSync(db, user.db, target, owner.epoch) };
+  };
+
+  const unsubscribe = subscribeSession(() => void enqueue(reconcile));
+  const unhook = onSignOut({
+    before: () =>
+      enqueue(async () => {
+        const current = running;
+        if (!current) return;
+        await Promise.race([
+          current.sync.awaitInSync(),
+          new Promise((resolve) => setTimeout(resolve, PUSH_BEFORE_SIGN_OUT_MS)),
+        ]);
+      }),
+    after: () =>
+      enqueue(async () => {
+        await stop();
+        await forgetMine(db);
+      }),
+  });
+  const recheck = () => void checkSession().catch(() => undefined);
+  window.addEventListener('online', recheck);
+  void enqueue(reconcile);
+  recheck();
+
+  return () => {
+    unsubscribe();
+    unhook();
+    window.removeEventListener('online', recheck);
+    void enqueue(stop);
+  };
+}

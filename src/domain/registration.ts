@@ -1,0 +1,606 @@
+/**
+ * Sign-in and registration rules (spec sections 4 and 5), one implementation for the browser forms
+ * and for `/api/auth`: a form that lets an input through is never refused by the server for a rule
+ * the form did not show, and the server never trusts the form.
+ *
+ * Problems are codes, by field; the browser shows them as `auth.errors.<code>`.
+ */
+import {
+  BIO_MIN_LENGTH,
+  CLIENT_FIRST_NAME_MIN_LENGTH,
+  EXPAT_YEARS_ABROAD_MIN,
+  PASSWORD_MIN_LENGTH,
+} from './constants';
+import { isCountryCode } from './countries';
+import { isValidEmail, normalizeEmail } from './email';
+import type { Language } from './languages';
+import { toE164 } from './phone';
+import { EXPAT_SPECIALTIES, LAWYER_SPECIALTIES } from './specialties';
+import { isSpokenLanguage } from './spoken-languages';
+
+export const REGISTRATION_ROLES = ['client', 'lawyer', 'expat'] as const;
+export type RegistrationRole = (typeof REGISTRATION_ROLES)[number];
+
+export function isRegistrationRole(value: unknown): value is RegistrationRole {
+  return typeof value === 'string' && (REGISTRATION_ROLES as readonly string[]).includes(value);
+}
+
+/** Longer passwords are refused before hashing: scrypt of a megabyte would be a free denial of service. */
+export const PASSWORD_MAX_LENGTH = 256;
+export const NAME_MAX_LENGTH = 80;
+export const BIO_MAX_LENGTH = 4000;
+export const ADDRESS_MAX_LENGTH = 300;
+export const OTHER_TEXT_MAX_LENGTH = 120;
+export const ID_NUMBER_MAX_LENGTH = 40;
+export const BANK_ACCOUNT_MAX_LENGTH = 40;
+export const EDUCATION_MAX_ENTRIES = 10;
+export const LIST_MAX_ITEMS = 20;
+export const YEARS_MAX = 80;
+export const GRADUATION_YEAR_MIN = 1950;
+/** Indian Financial System Code: 4 letters (bank), a zero, 6 letters or digits (branch). */
+export const IFSC_PATTERN = /^[A-Z]{4}0[A-Z0-9]{6}$/;
+/** Ids answered by `POST /api/auth/photo`. */
+export const PHOTO_ID_PATTERN = /^[a-f0-9]{32}$/;
+
+export type RegistrationProblemCode =
+  | 'required'
+  | 'too_short'
+  | 'too_long'
+  | 'email_required'
+  | 'email_invalid'
+  | 'password_required'
+  | 'password_too_short'
+  | 'first_name_too_short'
+  | 'phone_invalid'
+  | 'country_invalid'
+  | 'languages_required'
+  | 'language_invalid'
+  | 'terms_required'
+  | 'bio_too_short'
+  | 'photo_required'
+  | 'photo_invalid'
+  | 'help_types_required'
+  | 'specialties_required'
+  | 'practice_countries_required'
+  | 'education_required'
+  | 'years_abroad_min'
+  | 'number_invalid'
+  | 'year_invalid'
+  | 'date_invalid'
+  | 'ifsc_invalid'
+  | 'value_invalid';
+
+// ---------------------------------------------------------------------------------------------
+// Sign-in
+
+export type LoginInput = { email?: unknown; password?: unknown };
+export type LoginProblems = {
+  /** Both fields empty: 'Email et mot de passe sont obligatoires'. */
+  form?: 'email_password_required';
+  fields: {
+    email?: 'email_required' | 'email_invalid';
+    password?: 'password_required' | 'password_too_short';
+  };
+};
+
+const str = (value: unknown): string => (typeof value === 'string' ? value : '');
+
+export function loginProblems(input: LoginInput): LoginProblems {
+  const email = normalizeEmail(str(input.email));
+  const password = str(input.password);
+  if (!email && !password) return { form: 'email_password_required', fields: {} };
+  const fields: LoginProblems['fields'] = {};
+  if (!email) fields.email = 'email_required';
+  else if (!isValidEmail(email)) fields.email = 'email_invalid';
+  if (!password) fields.password = 'password_required';
+  else if (password.length < PASSWORD_MIN_LENGTH) fields.password = 'password_too_short';
+  return { fields };
+}
+
+/** Whether `loginProblems` found nothing. */
+export function loginIsValid(problems: LoginProblems): boolean {
+  return !problems.form && Object.keys(problems.fields).length === 0;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Password strength (spec section 4): two scales, one for client and expat forms, one for lawyers.
+
+export type ClientPasswordStrength = 'empty' | 'very_weak' | 'weak' | 'okay' | 'good' | 'very_strong';
+export type LawyerPasswordStrength = 'too_short' | 'weak' | 'medium' | 'good' | 'excellent';
+
+/** 0 to 5: one point each for 8+ characters, 12+ characters, mixed case, a digit, a symbol. */
+function passwordScore(pw: string): number {
+  let score = 0;
+  if (pw.length >= 8) score++;
+  if (pw.length >= 12) score++;
+  if (/\p{Ll}/u.test(pw) && /\p{Lu}/u.test(pw)) score++;
+  if (/\d/.test(pw)) score++;
+  if (/[^\p{L}\d]/u.test(pw)) score++;
+  return score;
+}
+
+export function passwordStrengthClient(pw: string): ClientPasswordStrength {
+  if (pw.length === 0) return 'empty';
+  if (pw.length < PASSWORD_MIN_LENGTH) return 'very_weak';
+  const score = passwordScore(pw);
+  if (score <= 1) return 'weak';
+  if (score === 2) return 'okay';
+  if (score === 3) return 'good';
+  return 'very_strong';
+}
+
+export function passwordStrengthLawyer(pw: string): LawyerPasswordStrength {
+  if (pw.length < PASSWORD_MIN_LENGTH) return 'too_short';
+  const score = passwordScore(pw);
+  if (score <= 1) return 'weak';
+  if (score === 2) return 'medium';
+  if (score === 3) return 'good';
+  return 'excellent';
+}
+
+// ---------------------------------------------------------------------------------------------
+// Registration inputs (spec section 3)
+
+type Common = {
+  email: string;
+  password: string;
+  /** Interface language at registration: the account's preferred language. */
+  language?: Language;
+  /** Keep the session 30 days (otherwise it ends with the browser). */
+  remember?: boolean;
+  firstName: string;
+  /** Spoken languages (ISO 639-1, see spoken-languages.ts). */
+  languages: string[];
+  /** A language not in the list, typed freely ("other"). */
+  languageOther?: string;
+  acceptedTerms: boolean;
+};
+
+/**
+ * A phone number as typed: international ("+33 6 12 34 56 78"), or national with the country it
+ * belongs to in `…Country` (ISO code). Stored in E.164.
+ */
+type Phone = { phone: string; phoneCountry?: string };
+
+export type ClientRegistration = Common &
+  Partial<Phone> & {
+    whatsapp?: string;
+    whatsappCountry?: string;
+  };
+
+/** Identity and finance fields of providers: kept server-side only (`admin`, `kyc:<uid>`). */
+export type IdentityFields = {
+  /** YYYY-MM-DD */
+  dateOfBirth: string;
+  address: string;
+  /** PAN or another identity number. */
+  idNumber: string;
+  /** Id of the uploaded identity document (`POST /api/auth/photo?kind=id_document`). */
+  idDocument: string;
+  bankAccountNumber: string;
+  ifsc: string;
+};
+
+export type ProviderCommon = Common &
+  Phone &
+  IdentityFields & {
+    lastName: string;
+    bio: string;
+    /** Id of the uploaded profile photo (`POST /api/auth/photo`). */
+    profilePhoto: string;
+    residenceCountry: string;
+    presenceCountry: string;
+  };
+
+export type EducationEntry = { title: string; institution?: string; year?: number };
+
+export type LawyerRegistration = ProviderCommon & {
+  whatsapp: string;
+  whatsappCountry?: string;
+  practiceCountries: string[];
+  /** A practice country typed freely ("other"). */
+  practiceCountryOther?: string;
+  yearsOfExperience?: number;
+  graduationYear?: number;
+  specialties: string[];
+  specialtyOther?: string;
+  education: EducationEntry[];
+};
+
+export type ExpatRegistration = ProviderCommon & {
+  interventionCountry: string;
+  yearsAsExpat: number;
+  /** Help domains (EXPAT_SPECIALTIES keys). */
+  helpTypes: string[];
+  helpTypeOther?: string;
+};
+
+export type RegistrationByRole = {
+  client: ClientRegistration;
+  lawyer: LawyerRegistration;
+  expat: ExpatRegistration;
+};
+
+/** Whatever a form or a request body holds: anything, field by field. */
+export type RegistrationInput = Record<string, unknown>;
+export type RegistrationProblems = Record<string, RegistrationProblemCode>;
+
+// ---------------------------------------------------------------------------------------------
+// Rules (spec section 5)
+
+const text = (value: unknown): string => (typeof value === 'string' ? value.trim() : '');
+const length = (value: string): number => Array.from(value).length;
+
+function requiredText(value: unknown, max: number): RegistrationProblemCode | undefined {
+  const t = text(value);
+  if (!t) return 'required';
+  return length(t) > max ? 'too_long' : undefined;
+}
+
+function optionalText(value: unknown, max: number): RegistrationProblemCode | undefined {
+  if (value === undefined || value === null || value === '') return undefined;
+  if (typeof value !== 'string') return 'value_invalid';
+  return length(value.trim()) > max ? 'too_long' : undefined;
+}
+
+function emailProblem(value: unknown): RegistrationProblemCode | undefined {
+  const email = normalizeEmail(str(value));
+  if (!email) return 'email_required';
+  return isValidEmail(email) ? undefined : 'email_invalid';
+}
+
+function passwordProblem(value: unknown): RegistrationProblemCode | undefined {
+  const password = str(value);
+  if (!password) return 'password_required';
+  if (password.length < PASSWORD_MIN_LENGTH) return 'password_too_short';
+  return password.length > PASSWORD_MAX_LENGTH ? 'too_long' : undefined;
+}
+
+function phoneProblem(value: unknown, country: unknown, required: boolean) {
+  const raw = text(value);
+  if (!raw) return required ? 'required' : undefined;
+  return toE164(raw, text(country) || undefined) ? undefined : 'phone_invalid';
+}
+
+function countryProblem(value: unknown): RegistrationProblemCode | undefined {
+  if (!text(value)) return 'required';
+  return isCountryCode(value) ? undefined : 'country_invalid';
+}
+
+/** A list of known codes plus an optional free "other" text; at least one of the two. */
+function listProblem(
+  list: unknown,
+  other: unknown,
+  known: (item: unknown) => boolean,
+  empty: RegistrationProblemCode,
+  invalid: RegistrationProblemCode,
+): RegistrationProblemCode | undefined {
+  if (list !== undefined && !Array.isArray(list)) return invalid;
+  const items = (list as unknown[] | undefined) ?? [];
+  if (items.length > LIST_MAX_ITEMS || !items.every(known)) return invalid;
+  if (other !== undefined && typeof other !== 'string') return invalid;
+  if (items.length === 0 && !text(other)) return empty;
+  return length(text(other)) > OTHER_TEXT_MAX_LENGTH ? 'too_long' : undefined;
+}
+
+function photoProblem(value: unknown): RegistrationProblemCode | undefined {
+  if (!text(value)) return 'photo_required';
+  return PHOTO_ID_PATTERN.test(text(value)) ? undefined : 'photo_invalid';
+}
+
+function integerProblem(value: unknown, min: number, max: number, required: boolean) {
+  if (value === undefined || value === null || value === '') return required ? 'required' : undefined;
+  const n = typeof value === 'string' ? Number(value) : value;
+  return typeof n === 'number' && Number.isInteger(n) && n >= min && n <= max ? undefined : 'number_invalid';
+}
+
+/** A real calendar date written YYYY-MM-DD, in the past, at most 120 years ago. */
+export function isValidBirthDate(value: string, today = new Date()): boolean {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!m) return false;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const date = new Date(Date.UTC(y, mo - 1, d));
+  if (date.getUTCFullYear() !== y || date.getUTCMonth() !== mo - 1 || date.getUTCDate() !== d) return false;
+  return date.getTime() < today.getTime() && y > today.getUTCFullYear() - 120;
+}
+
+export function normalizeIfsc(raw: string): string {
+  return raw.replace(/\s+/g, '').toUpperCase();
+}
+
+function commonProblems(input: RegistrationInput): RegistrationProblems {
+  return compact({
+    email: emailProblem(input.email),
+    password: passwordProblem(input.password),
+    languages: listProblem(
+      input.languages,
+      input.languageOther,
+      isSpokenLanguage,
+      'languages_required',
+      'language_invalid',
+    ),
+    acceptedTerms: input.acceptedTerms === true ? undefined : 'terms_required',
+  });
+}
+
+function identityProblems(input: RegistrationInput): RegistrationProblems {
+  const dob = text(input.dateOfBirth);
+  const ifsc = normalizeIfsc(str(input.ifsc));
+  return compact({
+    dateOfBirth: !dob ? 'required' : isValidBirthDate(dob) ? undefined : 'date_invalid',
+    address: requiredText(input.address, ADDRESS_MAX_LENGTH),
+    idNumber: requiredText(input.idNumber, ID_NUMBER_MAX_LENGTH),
+    idDocument: !text(input.idDocument)
+      ? 'required'
+      : PHOTO_ID_PATTERN.test(text(input.idDocument))
+        ? undefined
+        : 'photo_invalid',
+    bankAccountNumber: requiredText(input.bankAccountNumber, BANK_ACCOUNT_MAX_LENGTH),
+    ifsc: !ifsc ? 'required' : IFSC_PATTERN.test(ifsc) ? undefined : 'ifsc_invalid',
+  });
+}
+
+function providerProblems(input: RegistrationInput): RegistrationProblems {
+  const bio = text(input.bio);
+  return compact({
+    firstName: requiredText(input.firstName, NAME_MAX_LENGTH),
+    lastName: requiredText(input.lastName, NAME_MAX_LENGTH),
+    ...commonProblems(input),
+    phone: phoneProblem(input.phone, input.phoneCountry, true),
+    residenceCountry: countryProblem(input.residenceCountry),
+    presenceCountry: countryProblem(input.presenceCountry),
+    bio: !bio
+      ? 'required'
+      : length(bio) < BIO_MIN_LENGTH
+        ? 'bio_too_short'
+        : length(bio) > BIO_MAX_LENGTH
+          ? 'too_long'
+          : undefined,
+    profilePhoto: photoProblem(input.profilePhoto),
+    ...identityProblems(input),
+  });
+}
+
+function clientProblems(input: RegistrationInput): RegistrationProblems {
+  const firstName = text(input.firstName);
+  return compact({
+    firstName: !firstName
+      ? 'required'
+      : length(firstName) < CLIENT_FIRST_NAME_MIN_LENGTH
+        ? 'first_name_too_short'
+        : length(firstName) > NAME_MAX_LENGTH
+          ? 'too_long'
+          : undefined,
+    ...commonProblems(input),
+    phone: phoneProblem(input.phone, input.phoneCountry, false),
+    whatsapp: phoneProblem(input.whatsapp, input.whatsappCountry, false),
+  });
+}
+
+const isLawyerSpecialty = (v: unknown) =>
+  typeof v === 'string' && (LAWYER_SPECIALTIES as readonly string[]).includes(v);
+const isHelpType = (v: unknown) =>
+  typeof v === 'string' && (EXPAT_SPECIALTIES as readonly string[]).includes(v);
+
+function educationProblem(value: unknown): RegistrationProblemCode | undefined {
+  if (!Array.isArray(value)) return 'education_required';
+  if (value.length > EDUCATION_MAX_ENTRIES) return 'value_invalid';
+  const thisYear = new Date().getUTCFullYear();
+  for (const entry of value) {
+    if (typeof entry !== 'object' || entry === null) return 'value_invalid';
+    const e = entry as Record<string, unknown>;
+    if (optionalText(e.title, 200) || optionalText(e.institution, 200)) return 'value_invalid';
+    if (integerProblem(e.year, GRADUATION_YEAR_MIN, thisYear, false)) return 'year_invalid';
+  }
+  return value.some((e) => text((e as Record<string, unknown>).title)) ? undefined : 'education_required';
+}
+
+function lawyerProblems(input: RegistrationInput): RegistrationProblems {
+  const thisYear = new Date().getUTCFullYear();
+  return compact({
+    ...providerProblems(input),
+    whatsapp: phoneProblem(input.whatsapp, input.whatsappCountry ?? input.phoneCountry, true),
+    practiceCountries: listProblem(
+      input.practiceCountries,
+      input.practiceCountryOther,
+      isCountryCode,
+      'practice_countries_required',
+      'country_invalid',
+    ),
+    yearsOfExperience: integerProblem(input.yearsOfExperience, 0, YEARS_MAX, false),
+    graduationYear: integerProblem(input.graduationYear, GRADUATION_YEAR_MIN, thisYear, false)
+      ? 'year_invalid'
+      : undefined,
+    specialties: listProblem(
+      input.specialties,
+      input.specialtyOther,
+      isLawyerSpecialty,
+      'specialties_required',
+      'value_invalid',
+    ),
+    education: educationProblem(input.education),
+  });
+}
+
+function expatProblems(input: RegistrationInput): RegistrationProblems {
+  const years = input.yearsAsExpat;
+  const n = typeof years === 'string' && years.trim() ? Number(years) : years;
+  return compact({
+    ...providerProblems(input),
+    interventionCountry: countryProblem(input.interventionCountry),
+    yearsAsExpat:
+      n === undefined || n === null || n === ''
+        ? 'required'
+        : typeof n !== 'number' || !Number.isInteger(n) || n > YEARS_MAX
+          ? 'number_invalid'
+          : n < EXPAT_YEARS_ABROAD_MIN
+            ? 'years_abroad_min'
+            : undefined,
+    helpTypes: listProblem(
+      input.helpTypes,
+      input.helpTypeOther,
+      isHelpType,
+      'help_types_required',
+      'value_invalid',
+    ),
+  });
+}
+
+/** Every broken rule of the role's form, by field; an empty object means the account may be created. */
+export function registrationProblems(role: RegistrationRole, input: RegistrationInput): RegistrationProblems {
+  if (role === 'client') return clientProblems(input);
+  if (role === 'lawyer') return lawyerProblems(input);
+  return expatProblems(input);
+}
+
+function compact(problems: Record<string, RegistrationProblemCode | undefined>): RegistrationProblems {
+  const out: RegistrationProblems = {};
+  for (const [key, code] of Object.entries(problems)) if (code) out[key] = code;
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Normalisation: what is stored once the rules hold.
+
+const uniq = <T>(items: T[]): T[] => [...new Set(items)];
+const optional = (value: unknown): string | undefined => text(value) || undefined;
+const toInt = (value: unknown): number | undefined =>
+  value === undefined || value === null || value === '' ? undefined : Number(value);
+
+/**
+ * The input of a valid registration, trimmed and normalised: e-mail as the login reads it, phone
+ * numbers in E.164, IFSC in capitals, lists without duplicates. Call only when
+ * `registrationProblems` found nothing.
+ */
+export function normalizeRegistration<R extends RegistrationRole>(
+  role: R,
+  input: RegistrationInput,
+): RegistrationByRole[R] {
+  const common: Common = {
+    email: normalizeEmail(str(input.email)),
+    password: str(input.password),
+    firstName: text(input.firstName),
+    languages: uniq((input.languages as string[] | undefined) ?? []),
+    languageOther: optional(input.languageOther),
+    acceptedTerms: true,
+    remember: input.remember === true,
+  };
+  const phone = text(input.phone) ? toE164(text(input.phone), optional(input.phoneCountry)) : undefined;
+  const whatsapp = text(input.whatsapp)
+    ? toE164(text(input.whatsapp), optional(input.whatsappCountry) ?? optional(input.phoneCountry))
+    : undefined;
+  if (role === 'client') {
+    const client: ClientRegistration = { ...common, phone, whatsapp };
+    return client as RegistrationByRole[R];
+  }
+  const provider: ProviderCommon = {
+    ...common,
+    lastName: text(input.lastName),
+    phone: phone ?? '',
+    bio: text(input.bio),
+    profilePhoto: text(input.profilePhoto),
+    residenceCountry: text(input.residenceCountry),
+    presenceCountry: text(input.presenceCountry),
+    dateOfBirth: text(input.dateOfBirth),
+    address: text(input.address),
+    idNumber: text(input.idNumber),
+    idDocument: text(input.idDocument),
+    bankAccountNumber: text(input.bankAccountNumber).replace(/\s+/g, ''),
+    ifsc: normalizeIfsc(str(input.ifsc)),
+  };
+  if (role === 'lawyer') {
+    const education = (input.education as Record<string, unknown>[])
+      .filter((e) => text(e.title))
+      .map((e) => ({ title: text(e.title), institution: text(e.institution), year: toInt(e.year) }));
+    const lawyer: LawyerRegistration = {
+      ...provider,
+      whatsapp: whatsapp ?? '',
+      practiceCountries: uniq((input.practiceCountries as string[] | undefined) ?? []),
+      practiceCountryOther: optional(input.practiceCountryOther),
+      yearsOfExperience: toInt(input.yearsOfExperience),
+      graduationYear: toInt(input.graduationYear),
+      specialties: uniq((input.specialties as string[] | undefined) ?? []),
+      specialtyOther: optional(input.specialtyOther),
+      education,
+    };
+    return lawyer as RegistrationByRole[R];
+  }
+  const expat: ExpatRegistration = {
+    ...provider,
+    interventionCountry: text(input.interventionCountry),
+    yearsAsExpat: Number(input.yearsAsExpat),
+    helpTypes: uniq((input.helpTypes as string[] | undefined) ?? []),
+    helpTypeOther: optional(input.helpTypeOther),
+  };
+  return expat as RegistrationByRole[R];
+}
+
+// ---------------------------------------------------------------------------------------------
+// Profile update (spec section 5): only these fields, whatever else a request carries.
+
+export const PROFILE_UPDATE_FIELDS = [
+  'firstName',
+  'lastName',
+  'fullName',
+  'displayName',
+  'profilePhoto',
+  'photoURL',
+  'avatar',
+  'phone',
+  'phoneNumber',
+  'phoneCountryCode',
+  'whatsapp',
+  'whatsappNumber',
+  'whatsappCountryCode',
+  'languages',
+  'languagesSpoken',
+  'bio',
+  'description',
+] as const;
+export type ProfileUpdateField = (typeof PROFILE_UPDATE_FIELDS)[number];
+export type ProfileUpdate = Partial<Record<ProfileUpdateField, unknown>>;
+
+export function isProfileUpdateField(value: string): value is ProfileUpdateField {
+  return (PROFILE_UPDATE_FIELDS as readonly string[]).includes(value);
+}
+
+/**
+ * Problems of a profile update, by field; only fields present are checked. Fields outside the
+ * whitelist are reported as `field_not_allowed` by the server, not here.
+ */
+export function profileUpdateProblems(update: ProfileUpdate): RegistrationProblems {
+  const has = (f: ProfileUpdateField) => Object.hasOwn(update, f);
+  const problems: Record<string, RegistrationProblemCode | undefined> = {};
+  for (const f of ['firstName', 'lastName', 'fullName', 'displayName'] as const)
+    if (has(f))
+      problems[f] = requiredText(update[f], f === 'fullName' ? 2 * NAME_MAX_LENGTH : NAME_MAX_LENGTH);
+  for (const f of ['profilePhoto', 'photoURL', 'avatar'] as const)
+    if (has(f) && update[f] !== '') problems[f] = photoRefProblem(update[f]);
+  for (const f of ['phone', 'whatsapp'] as const)
+    if (has(f)) problems[f] = phoneProblem(update[f], undefined, false);
+  for (const f of ['phoneNumber', 'whatsappNumber'] as const)
+    if (has(f)) problems[f] = optionalText(update[f], 20);
+  for (const f of ['phoneCountryCode', 'whatsappCountryCode'] as const)
+    if (has(f) && update[f] !== '')
+      problems[f] =
+        typeof update[f] === 'string' && /^\+\d{1,4}$/.test(update[f]) ? undefined : 'value_invalid';
+  for (const f of ['languages', 'languagesSpoken'] as const)
+    if (has(f))
+      problems[f] = listProblem(
+        update[f],
+        undefined,
+        isSpokenLanguage,
+        'languages_required',
+        'language_invalid',
+      );
+  for (const f of ['bio', 'description'] as const)
+    if (has(f)) problems[f] = optionalText(update[f], BIO_MAX_LENGTH);
+  return compact(problems);
+}
+
+/** A photo reference in a profile: a photo id, or the service's own photo path `/api/photos/<id>`. */
+function photoRefProblem(value: unknown): RegistrationProblemCode | undefined {
+  if (typeof value !== 'string') return 'photo_invalid';
+  const id = value.startsWith('/api/photos/') ? value.slice('/api/photos/'.length) : value;
+  return PHOTO_ID_PATTERN.test(id) ? undefined : 'photo_invalid';
+}

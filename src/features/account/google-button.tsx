@@ -1,0 +1,81 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { googleSignInUrl, isGoogleSignInAvailable } from '../../data/auth';
+import styles from './google-button.module.css';
+
+let availability: Promise<boolean> | undefined;
+
+/** Whether the service offers Google sign-in; undefined while asking (asked once per visit). */
+function useGoogleAvailable(): boolean | undefined {
+  const [available, setAvailable] = useState<boolean>();
+  useEffect(() => {
+    let live = true;
+    availability ??= isGoogleSignInAvailable();
+    void availability.then((value) => {
+      if (live) setAvailable(value);
+    });
+    return () => {
+      live = false;
+    };
+  }, []);
+  return available;
+}
+
+/**
+ * "Continue with Google", for clients only (spec section 6). Without a configured identity
+ * provider, or offline, the button stays visible but disabled, with the reason under it.
+ */
+export function GoogleButton({
+  redirect,
+  remember,
+  online,
+}: {
+  redirect?: string;
+  remember: boolean;
+  online: boolean;
+}) {
+  const { t } = useTranslation();
+  const available = useGoogleAvailable();
+  const usable = available === true && online;
+  const noteId = 'google-note';
+  const note =
+    available === false
+      ? t('auth.google.notConfigured')
+      : !online
+        ? t('auth.google.offline')
+        : t('auth.google.clientsOnly');
+  return (
+    <div className={styles.google}>
+      <button
+        type="button"
+        className={styles.button}
+        disabled={!usable}
+        aria-describedby={noteId}
+        onClick={() => window.location.assign(googleSignInUrl(redirect, remember))}
+      >
+        <svg viewBox="0 0 48 48" aria-hidden="true" width="20" height="20">
+          <path
+            fill="#FFC107"
+            d="M43.6 20.5H42V20H24v8h11.3C33.7 32.7 29.2 36 24 36c-6.6 0-12-5.4-12-12s5.4-12 12-12c3.1 0 5.8 1.2 7.9 3.1l5.7-5.7C34 6.1 29.3 4 24 4 12.9 4 4 12.9 4 24s8.9 20 20 20 20-8.9 20-20c0-1.2-.1-2.3-.4-3.5z"
+          />
+          <path
+            fill="#FF3D00"
+            d="M6.3 14.7l6.6 4.8C14.7 15.1 19 12 24 12c3.1 0 5.8 1.2 7.9 3.1l5.7-5.7C34 6.1 29.3 4 24 4 16.3 4 9.7 8.3 6.3 14.7z"
+          />
+          <path
+            fill="#4CAF50"
+            d="M24 44c5.2 0 9.9-2 13.4-5.2l-6.2-5.2C29.2 35.1 26.7 36 24 36c-5.2 0-9.6-3.3-11.3-7.9l-6.5 5C9.5 39.6 16.2 44 24 44z"
+          />
+          <path
+            fill="#1976D2"
+            d="M43.6 20.5H42V20H24v8h11.3c-.8 2.2-2.2 4.2-4.1 5.6l6.2 5.2C37 39.2 44 34 44 24c0-1.2-.1-2.3-.4-3.5z"
+          />
+        </svg>
+        {t('auth.google.continue')}
+      </button>
+      <p id={noteId} className={styles.note}>
+        {note}
+      </p>
+    </div>
+  );
+}
