@@ -1,6 +1,11 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { readFileSync } from 'node:fs';
+import type { Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { LANGUAGES } from './src/domain/languages';
+import { LOCALE_PART_NAMES, localePart } from './src/i18n/locale-parts';
+import type { LocalePart } from './src/i18n/locale-parts';
 
 /**
  * The PWA build: React app from `src/`, service worker from `sw/sw.ts` (Workbox injectManifest),
@@ -8,8 +13,41 @@ import { VitePWA } from 'vite-plugin-pwa';
  */
 const apiTarget = process.env.API_TARGET ?? 'http://localhost:8080';
 
+/**
+ * `virtual:locale-loaders` exports a lazy loader for each language and part of the texts, and each
+ * `virtual:locale/<language>/<part>` is the part of `src/i18n/locales/<language>.json` (its own chunk).
+ */
+function localeParts(): Plugin {
+  const PREFIX = '\0virtual:locale/';
+  const parts: (LocalePart | 'core')[] = ['core', ...LOCALE_PART_NAMES];
+  return {
+    name: 'locale-parts',
+    resolveId(id) {
+      if (id === 'virtual:locale-loaders') return '\0virtual:locale-loaders';
+      if (id.startsWith('virtual:locale/')) return '\0' + id;
+      return undefined;
+    },
+    load(id) {
+      if (id === '\0virtual:locale-loaders') {
+        const entries = LANGUAGES.map(
+          (language) =>
+            `${language}: {${parts.map((part) => `${part}: () => import('virtual:locale/${language}/${part}')`).join(', ')}}`,
+        );
+        return `export const loaders = {${entries.join(',\n')}};`;
+      }
+      if (!id.startsWith(PREFIX)) return undefined;
+      const [language, part] = id.slice(PREFIX.length).split('/') as [string, LocalePart | 'core'];
+      const file = new URL(`./src/i18n/locales/${language}.json`, import.meta.url);
+      this.addWatchFile(file.pathname);
+      const messages = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+      return `export default ${JSON.stringify(localePart(messages, part))};`;
+    },
+  };
+}
+
 export default defineConfig({
   plugins: [
+    localeParts(),
     react(),
     VitePWA({
       strategies: 'injectManifest',

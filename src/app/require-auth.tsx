@@ -101,11 +101,11 @@ function AccessDenied() {
   return (
     <section className={`container ${styles.page}`} data-guard="unauthorized">
       <div className={styles.card}>
-        <p className={styles.eyebrow}>{t('auth.guard.eyebrow')}</p>
-        <h1>{t('auth.guard.accessError')}</h1>
-        <p>{t('auth.guard.accessErrorBody')}</p>
+        <p className={styles.eyebrow}>{t('accessGuard.eyebrow')}</p>
+        <h1>{t('accessGuard.accessError')}</h1>
+        <p>{t('accessGuard.accessErrorBody')}</p>
         <div className={styles.actions}>
-          <ButtonLink to={pathOf('dashboard')}>{t('auth.menu.dashboard')}</ButtonLink>
+          <ButtonLink to={pathOf('dashboard')}>{t('accountMenu.dashboard')}</ButtonLink>
           <ButtonLink to="/" variant="secondary">
             {t('comingSoon.home')}
           </ButtonLink>
@@ -121,13 +121,13 @@ function Suspended() {
   return (
     <section className={`container ${styles.page}`} data-guard="banned">
       <div className={styles.card} role="alert">
-        <p className={styles.eyebrow}>{t('auth.guard.eyebrow')}</p>
-        <h1>{t('auth.guard.accountSuspended')}</h1>
-        <p>{t('auth.guard.accountSuspendedBody')}</p>
+        <p className={styles.eyebrow}>{t('accessGuard.eyebrow')}</p>
+        <h1>{t('accessGuard.accountSuspended')}</h1>
+        <p>{t('accessGuard.accountSuspendedBody')}</p>
         <div className={styles.actions}>
-          <ButtonLink to={pathOf('contact')}>{t('auth.guard.contactSupport')}</ButtonLink>
+          <ButtonLink to={pathOf('contact')}>{t('accessGuard.contactSupport')}</ButtonLink>
           <Button variant="secondary" onClick={() => void signOut()}>
-            {t('auth.menu.signOut')}
+            {t('accountMenu.signOut')}
           </Button>
         </div>
       </div>

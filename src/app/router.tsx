@@ -5,75 +5,94 @@ import { routes } from '../config/paths';
 import type { RouteEntry, ScreenId } from '../config/paths';
 import { ComingSoonPage } from '../features/pages/coming-soon-page';
 import { NotFoundPage } from '../features/pages/not-found-page';
+import { ensureLocaleParts } from '../i18n/i18n';
+import type { LocalePart } from '../i18n/locale-parts';
 import { RequireAuth } from './require-auth';
 import { Layout } from './shell/layout';
 
-/** The screens built so far, each its own chunk; every other screen of the spec says it is coming. */
+/**
+ * A screen as its own chunk, shown once its code and the texts it needs beyond the core
+ * (src/i18n/locale-parts.ts) are loaded.
+ */
+function lazyScreen(load: () => Promise<ComponentType>, parts: LocalePart[] = []) {
+  return lazy(() =>
+    Promise.all([load(), ensureLocaleParts(parts)]).then(([component]) => ({ default: component })),
+  );
+}
+
+/** The screens built so far; every other screen of the spec says it is coming. */
 const SCREENS: Partial<Record<ScreenId, ComponentType>> = {
-  home: lazy(() => import('../features/home/home-page').then((m) => ({ default: m.HomePage }))),
-  howItWorks: lazy(() =>
-    import('../features/home/how-it-works-page').then((m) => ({ default: m.HowItWorksPage })),
+  home: lazyScreen(() => import('../features/home/home-page').then((m) => m.HomePage), ['home', 'pricing']),
+  howItWorks: lazyScreen(
+    () => import('../features/home/how-it-works-page').then((m) => m.HowItWorksPage),
+    ['home'],
   ),
-  providers: lazy(() =>
-    import('../features/catalogue/providers-page').then((m) => ({ default: m.ProvidersPage })),
+  providers: lazyScreen(() => import('../features/catalogue/providers-page').then((m) => m.ProvidersPage)),
+  faq: lazyScreen(() => import('../features/help/faq-page').then((m) => m.FaqPage)),
+  contact: lazyScreen(
+    () => import('../features/contact/contact-page').then((m) => m.ContactPage),
+    ['contact'],
   ),
-  faq: lazy(() => import('../features/help/faq-page').then((m) => ({ default: m.FaqPage }))),
-  contact: lazy(() => import('../features/contact/contact-page').then((m) => ({ default: m.ContactPage }))),
-  pricing: lazy(() => import('../features/pricing/pricing-page').then((m) => ({ default: m.PricingPage }))),
-  testimonials: lazy(() =>
-    import('../features/testimonials/testimonials-page').then((m) => ({ default: m.TestimonialsPage })),
+  pricing: lazyScreen(
+    () => import('../features/pricing/pricing-page').then((m) => m.PricingPage),
+    ['pricing'],
   ),
-  testimonial: lazy(() =>
-    import('../features/testimonials/testimonial-page').then((m) => ({ default: m.TestimonialPage })),
+  testimonials: lazyScreen(() =>
+    import('../features/testimonials/testimonials-page').then((m) => m.TestimonialsPage),
   ),
-  providerProfile: lazy(() =>
-    import('../features/provider-profile/provider-profile-page').then((m) => ({
-      default: m.ProviderProfilePage,
-    })),
+  testimonial: lazyScreen(() =>
+    import('../features/testimonials/testimonial-page').then((m) => m.TestimonialPage),
   ),
-  helpCentre: lazy(() =>
-    import('../features/help/help-centre-page').then((m) => ({ default: m.HelpCentrePage })),
+  providerProfile: lazyScreen(
+    () => import('../features/provider-profile/provider-profile-page').then((m) => m.ProviderProfilePage),
+    ['report'],
   ),
-  helpArticle: lazy(() =>
-    import('../features/help/help-article-page').then((m) => ({ default: m.HelpArticlePage })),
+  helpCentre: lazyScreen(() => import('../features/help/help-centre-page').then((m) => m.HelpCentrePage)),
+  helpArticle: lazyScreen(() => import('../features/help/help-article-page').then((m) => m.HelpArticlePage)),
+  lawyerCall: lazyScreen(
+    () => import('../features/call-pages/call-page').then((m) => m.LawyerCallPage),
+    ['callPages'],
   ),
-  lawyerCall: lazy(() =>
-    import('../features/call-pages/call-page').then((m) => ({ default: m.LawyerCallPage })),
+  expatCall: lazyScreen(
+    () => import('../features/call-pages/call-page').then((m) => m.ExpatCallPage),
+    ['callPages'],
   ),
-  expatCall: lazy(() =>
-    import('../features/call-pages/call-page').then((m) => ({ default: m.ExpatCallPage })),
+  serviceStatus: lazyScreen(
+    () => import('../features/service-status/service-status-page').then((m) => m.ServiceStatusPage),
+    ['serviceStatus'],
   ),
-  serviceStatus: lazy(() =>
-    import('../features/service-status/service-status-page').then((m) => ({ default: m.ServiceStatusPage })),
+  registerLawyer: lazyScreen(
+    () => import('../features/register/lawyer-registration-page').then((m) => m.LawyerRegistrationPage),
+    ['account'],
   ),
-  registerLawyer: lazy(() =>
-    import('../features/register/lawyer-registration-page').then((m) => ({
-      default: m.LawyerRegistrationPage,
-    })),
+  registerExpat: lazyScreen(
+    () => import('../features/register/expat-registration-page').then((m) => m.ExpatRegistrationPage),
+    ['account'],
   ),
-  registerExpat: lazy(() =>
-    import('../features/register/expat-registration-page').then((m) => ({
-      default: m.ExpatRegistrationPage,
-    })),
+  login: lazyScreen(() => import('../features/account/login-page').then((m) => m.LoginPage), ['account']),
+  register: lazyScreen(
+    () => import('../features/account/register-page').then((m) => m.RegisterPage),
+    ['account'],
   ),
-  login: lazy(() => import('../features/account/login-page').then((m) => ({ default: m.LoginPage }))),
-  register: lazy(() =>
-    import('../features/account/register-page').then((m) => ({ default: m.RegisterPage })),
+  registerClient: lazyScreen(
+    () => import('../features/account/register-client-page').then((m) => m.RegisterClientPage),
+    ['account'],
   ),
-  registerClient: lazy(() =>
-    import('../features/account/register-client-page').then((m) => ({ default: m.RegisterClientPage })),
+  passwordReset: lazyScreen(
+    () => import('../features/account/password-reset-page').then((m) => m.PasswordResetPage),
+    ['account'],
   ),
-  passwordReset: lazy(() =>
-    import('../features/account/password-reset-page').then((m) => ({ default: m.PasswordResetPage })),
+  verifyEmail: lazyScreen(
+    () => import('../features/account/verify-email-page').then((m) => m.VerifyEmailPage),
+    ['account'],
   ),
-  verifyEmail: lazy(() =>
-    import('../features/account/verify-email-page').then((m) => ({ default: m.VerifyEmailPage })),
+  dashboard: lazyScreen(
+    () => import('../features/account/dashboard-page').then((m) => m.DashboardPage),
+    ['account'],
   ),
-  dashboard: lazy(() =>
-    import('../features/account/dashboard-page').then((m) => ({ default: m.DashboardPage })),
-  ),
-  profileEdit: lazy(() =>
-    import('../features/account/profile-edit-page').then((m) => ({ default: m.ProfileEditPage })),
+  profileEdit: lazyScreen(
+    () => import('../features/account/profile-edit-page').then((m) => m.ProfileEditPage),
+    ['account'],
   ),
 };
 

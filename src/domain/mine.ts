@@ -2,7 +2,7 @@ import type { ExtractDocumentTypeFromTypedRxJsonSchema } from 'rxdb';
 import { DEFAULT_NOTIFICATIONS, DEFAULT_PROFILE_VISIBILITY } from './constants';
 import { LANGUAGES } from './languages';
 import { PROVIDER_ROLES, USER_ROLES } from './professions';
-import { PROFILE_UPDATE_FIELDS } from './registration';
+import { PROFILE_UPDATE_FIELDS } from './profile-fields';
 
 /**
  * The documents of a user's own database (`userdb-<hex>`, the `mine` collection). Every document

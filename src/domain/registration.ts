@@ -17,6 +17,7 @@ import type { Language } from './languages';
 import { toE164 } from './phone';
 import { EXPAT_SPECIALTIES, LAWYER_SPECIALTIES } from './specialties';
 import { isSpokenLanguage } from './spoken-languages';
+import type { ProfileUpdate, ProfileUpdateField } from './profile-fields';
 
 export const REGISTRATION_ROLES = ['client', 'lawyer', 'expat'] as const;
 export type RegistrationRole = (typeof REGISTRATION_ROLES)[number];
@@ -538,31 +539,8 @@ export function normalizeRegistration<R extends RegistrationRole>(
 // ---------------------------------------------------------------------------------------------
 // Profile update (spec section 5): only these fields, whatever else a request carries.
 
-export const PROFILE_UPDATE_FIELDS = [
-  'firstName',
-  'lastName',
-  'fullName',
-  'displayName',
-  'profilePhoto',
-  'photoURL',
-  'avatar',
-  'phone',
-  'phoneNumber',
-  'phoneCountryCode',
-  'whatsapp',
-  'whatsappNumber',
-  'whatsappCountryCode',
-  'languages',
-  'languagesSpoken',
-  'bio',
-  'description',
-] as const;
-export type ProfileUpdateField = (typeof PROFILE_UPDATE_FIELDS)[number];
-export type ProfileUpdate = Partial<Record<ProfileUpdateField, unknown>>;
-
-export function isProfileUpdateField(value: string): value is ProfileUpdateField {
-  return (PROFILE_UPDATE_FIELDS as readonly string[]).includes(value);
-}
+export { PROFILE_UPDATE_FIELDS, isProfileUpdateField } from './profile-fields';
+export type { ProfileUpdate, ProfileUpdateField } from './profile-fields';
 
 /**
  * Problems of a profile update, by field; only fields present are checked. Fields outside the

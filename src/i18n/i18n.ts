@@ -1,33 +1,54 @@
 /**
- * Interface languages: i18next with one JSON file per language, loaded on demand (each is its own
- * chunk, precached by the service worker). The choice is kept in localStorage and restored at
- * start when it is one of the five; anything else gives French. `<html lang>` follows it.
+ * Interface languages: i18next with one JSON file per language, split at build time into a core and
+ * per-screen parts (src/i18n/locale-parts.ts), each its own chunk loaded on demand and precached.
+ * The choice is kept in localStorage and restored at start when it is one of the five; anything
+ * else gives French. `<html lang>` follows it.
  */
 import i18next from 'i18next';
 import type { BackendModule, ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { loaders as generatedLoaders } from 'virtual:locale-loaders';
 import { DEFAULT_LANGUAGE, resolveLanguage } from '../domain/languages';
 import type { Language } from '../domain/languages';
+import type { LocalePart } from './locale-parts';
 
 export const LANGUAGE_STORAGE_KEY = 'sos-expat.language';
 
-const loaders: Record<Language, () => Promise<{ default: ResourceKey }>> = {
-  fr: () => import('./locales/fr.json'),
-  en: () => import('./locales/en.json'),
-  es: () => import('./locales/es.json'),
-  ru: () => import('./locales/ru.json'),
-  de: () => import('./locales/de.json'),
-};
+type Loader = () => Promise<{ default: ResourceKey }>;
+const loaders = generatedLoaders as Record<Language, Record<LocalePart | 'core', Loader>>;
+
+/** Parts asked for so far (by the screens shown); a language change loads them again in the new language. */
+const requestedParts = new Set<LocalePart>();
+
+async function loadLanguage(language: Language): Promise<ResourceKey> {
+  const parts = await Promise.all(
+    (['core', ...requestedParts] as const).map((part) => loaders[language][part]().then((m) => m.default)),
+  );
+  return Object.assign({}, ...parts) as ResourceKey;
+}
 
 const lazyLocales: BackendModule = {
   type: 'backend',
   init() {},
   read(language, _namespace, callback) {
-    loaders[resolveLanguage(language)]()
-      .then((module) => callback(null, module.default))
+    loadLanguage(resolveLanguage(language))
+      .then((messages) => callback(null, messages))
       .catch((error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), false));
   },
 };
+
+/**
+ * Loads the texts a screen needs beyond the core (see src/i18n/locale-parts.ts), in the current
+ * language, before the screen renders. Each part is its own small chunk, precached for offline use.
+ */
+export async function ensureLocaleParts(parts: readonly LocalePart[]): Promise<void> {
+  const missing = parts.filter((part) => !requestedParts.has(part));
+  if (missing.length === 0) return;
+  for (const part of missing) requestedParts.add(part);
+  const language = resolveLanguage(i18next.language);
+  const loaded = await Promise.all(missing.map((part) => loaders[language][part]().then((m) => m.default)));
+  for (const messages of loaded) i18next.addResourceBundle(language, 'translation', messages, true, true);
+}
 
 export function storedLanguage(): Language {
   try {

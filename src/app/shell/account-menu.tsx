@@ -63,7 +63,7 @@ export function AccountMenu() {
         className={styles.trigger}
         aria-expanded={open}
         aria-controls={listId}
-        aria-label={t('auth.menu.label', { name })}
+        aria-label={t('accountMenu.label', { name })}
         onClick={() => setOpen((value) => !value)}
       >
         <span className={styles.avatar} aria-hidden="true">
@@ -82,12 +82,12 @@ export function AccountMenu() {
           </li>
           <li>
             <Link to={pathOf('dashboard')} onClick={() => setOpen(false)}>
-              {t('auth.menu.dashboard')}
+              {t('accountMenu.dashboard')}
             </Link>
           </li>
           <li>
             <Link to={pathOf('profileEdit')} onClick={() => setOpen(false)}>
-              {t('auth.menu.profile')}
+              {t('accountMenu.profile')}
             </Link>
           </li>
           <li>
@@ -102,7 +102,7 @@ export function AccountMenu() {
                 });
               }}
             >
-              {leaving ? t('auth.menu.signingOut') : t('auth.menu.signOut')}
+              {leaving ? t('accountMenu.signingOut') : t('accountMenu.signOut')}
             </button>
           </li>
         </ul>

@@ -127,7 +127,7 @@ function AccountSummary({ user }: { user: SessionUserView }) {
       <div className={styles.row}>
         <h2 id="account-heading">{t('auth.dashboard.account')}</h2>
         <ButtonLink to={pathOf('profileEdit')} size="small" variant="secondary">
-          {t('auth.menu.profile')}
+          {t('accountMenu.profile')}
         </ButtonLink>
       </div>
       <dl className={dashboard.facts}>
@@ -185,7 +185,7 @@ function Shortcuts({ user }: { user: SessionUserView }) {
             void signOut();
           }}
         >
-          {leaving ? t('auth.menu.signingOut') : t('auth.menu.signOut')}
+          {leaving ? t('accountMenu.signingOut') : t('accountMenu.signOut')}
         </Button>
       </section>
     </>

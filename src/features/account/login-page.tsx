@@ -130,7 +130,7 @@ export function LoginPage() {
                 <p>{formMessage}</p>
                 {failureCode === 'account_suspended' && (
                   <p className={styles.noticeActions}>
-                    <Link to={pathOf('contact')}>{t('auth.guard.contactSupport')}</Link>
+                    <Link to={pathOf('contact')}>{t('accessGuard.contactSupport')}</Link>
                   </p>
                 )}
                 {failureCode && RETRYABLE.has(failureCode) && online && (
@@ -216,7 +216,7 @@ function AlreadySignedIn({ name, redirect }: { name: string; redirect?: string }
           {t('auth.login.continue')}
         </ButtonLink>
         <Button size="small" variant="secondary" onClick={() => void signOut()}>
-          {t('auth.menu.signOut')}
+          {t('accountMenu.signOut')}
         </Button>
       </div>
     </div>

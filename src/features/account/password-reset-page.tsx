@@ -175,7 +175,7 @@ function NewPasswordForm({ token }: { token: string }) {
         </p>
         <div className={styles.actions}>
           <ButtonLink to={signedIn ? pathOf('dashboard') : pathOf('login')}>
-            {signedIn ? t('auth.menu.dashboard') : t('auth.login.submit')}
+            {signedIn ? t('accountMenu.dashboard') : t('auth.login.submit')}
           </ButtonLink>
         </div>
       </section>
