@@ -42,13 +42,13 @@ export function MultiPicker({ id, legend, searchLabel, options, selected, error,
     <fieldset className={styles.picker} onBlur={leave} aria-describedby={errorId}>
       <legend>{legend}</legend>
       {selected.length > 0 && (
-        <ul className={styles.chips} aria-label={t('auth.picker.chosen')}>
+        <ul className={styles.chips} aria-label={t('picker.chosen')}>
           {selected.map((value) => (
             <li key={value}>
               {labelOf(value)}
               <button
                 type="button"
-                aria-label={t('auth.picker.remove', { name: labelOf(value) })}
+                aria-label={t('picker.remove', { name: labelOf(value) })}
                 onClick={() => toggle(value, false)}
               >
                 <span aria-hidden="true">×</span>
@@ -81,7 +81,7 @@ export function MultiPicker({ id, legend, searchLabel, options, selected, error,
             <span>{option.label}</span>
           </label>
         ))}
-        {shown.length === 0 && <p className={styles.none}>{t('auth.picker.noMatch')}</p>}
+        {shown.length === 0 && <p className={styles.none}>{t('picker.noMatch')}</p>}
       </div>
       {error && (
         <p id={errorId} className={styles.error}>

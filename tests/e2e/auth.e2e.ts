@@ -83,3 +83,22 @@ test('offline, the login says that signing in needs a connection instead of tryi
   await context.setOffline(false);
   await expect(login.submit).toBeEnabled();
 });
+
+test('a signed-in user keeps their session and their space with no connection', async ({ page, context }) => {
+  const client = aClient();
+  const registration = new ClientRegistrationScreen(page);
+  await registration.open();
+  await registration.register(client);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Bonjour ${client.firstName}`);
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
+    timeout: 30_000,
+  });
+
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Bonjour ${client.firstName}`);
+  await expect(accountMenu(page, client.firstName)).toBeVisible();
+  await expect(page.locator('[data-sync-state]')).toHaveAttribute('data-sync-state', 'offline');
+});

@@ -20,7 +20,7 @@ import { ChoiceField, TextAreaField, TextField, errorId, fieldId } from './conta
 import { CUSTOM_DIAL } from './contact-form-model';
 import type { FormField } from './contact-form-model';
 import styles from './contact-form-view.module.css';
-import { MultiPicker } from './multi-picker';
+import { MultiPicker } from '../../ui/multi-picker';
 import type { useContactForm } from './use-contact-form';
 
 type Props = { state: ReturnType<typeof useContactForm> };
@@ -169,7 +169,7 @@ export function ContactFormView({ state }: Props) {
           />
         </div>
         <MultiPicker
-          name="nationalities"
+          id={fieldId('nationalities')}
           legend={t('contact.nationalities')}
           searchLabel={t('contact.searchCountry')}
           options={countries}
@@ -179,7 +179,7 @@ export function ContactFormView({ state }: Props) {
           onLeave={() => touch('nationalities')}
         />
         <MultiPicker
-          name="languages"
+          id={fieldId('languages')}
           legend={t('contact.languages')}
           searchLabel={t('contact.searchLanguage')}
           options={languages}

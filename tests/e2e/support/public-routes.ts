@@ -126,3 +126,17 @@ export async function discoverRoutes(page: Page): Promise<PublicRoute[]> {
     },
   ];
 }
+
+/** The account screens (forms that need a connection to send, so not in the offline table). */
+export const ACCOUNT_ROUTES: PublicRoute[] = [
+  '/login',
+  '/register',
+  '/register/client',
+  '/register/lawyer',
+  '/register/expat',
+  '/password-reset',
+].map((path) => ({
+  path,
+  shows: async (page: Page) =>
+    expect(page.locator('main form, main a[href^="/register/"]').first()).toBeVisible(),
+}));
