@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { LANGUAGES } from './src/domain/languages';
@@ -56,11 +57,13 @@ export default defineConfig({
       injectRegister: false,
       manifestFilename: 'manifest.webmanifest',
       injectManifest: {
-        // App shell, route chunks, locales and the Latin and Cyrillic fonts; not photos (cached at runtime).
+        // App shell, route chunks (the invoice's jspdf chunk too), locales and the Latin and Cyrillic
+        // fonts, the invoice PDF's fonts included; not photos (cached at runtime).
         globPatterns: [
           'index.html',
           'assets/*.{js,css}',
           'assets/inter-{latin,latin-ext,cyrillic,cyrillic-ext}-wght-normal-*.woff2',
+          'assets/DejaVuSans{,-Bold}-invoice-*.ttf',
           'icons/*.{png,svg}',
           'favicon.svg',
           'default-avatar.png',
@@ -92,6 +95,13 @@ export default defineConfig({
   resolve: {
     // rxjs's ES2015 build: no tslib helpers, smaller than the default ES5 one.
     conditions: ['es2015', 'module', 'browser', 'development|production'],
+    // jspdf's optional dependencies, for features the invoice PDF does not use (src/invoice/jspdf-unused.ts).
+    alias: Object.fromEntries(
+      ['html2canvas', 'dompurify', 'canvg'].map((name) => [
+        name,
+        fileURLToPath(new URL('./src/invoice/jspdf-unused.ts', import.meta.url)),
+      ]),
+    ),
   },
   build: {
     target: 'es2022',

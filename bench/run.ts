@@ -8,6 +8,7 @@ import type { TestServer } from '../tests/support/test-server';
 import { manyProviders } from './bench-data';
 import { benchBrowser } from './browser-bench';
 import { benchContent } from './content-bench';
+import { benchInvoices } from './invoice-bench';
 import { benchQueries } from './query-bench';
 import { benchReplication } from './replication-bench';
 
@@ -83,3 +84,11 @@ await withProviders(async (server) => {
   }
   console.log(`  total ${(browser.jsBytes / 1024).toFixed(1)} KB  (target ≤ 170 KB)`);
 });
+
+const invoices = await benchInvoices();
+console.log(
+  `\nInvoice PDF (jspdf, DejaVu subset), ${invoices.count} different invoices in the five languages, in Node:`,
+);
+console.log(
+  `  render: p50 ${fmt(invoices.p50)}, p95 ${fmt(invoices.p95)}, max ${fmt(invoices.max)}  (target p95 ≤ 100 ms); mean size ${(invoices.meanBytes / 1024).toFixed(1)} KB`,
+);

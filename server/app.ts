@@ -1,9 +1,13 @@
 import compression from 'compression';
 import express from 'express';
 import type { Express, Request, Response } from 'express';
+import { createPaymentGateway } from './adapters/payments/index';
+import type { PaymentGateway } from './adapters/payments/types';
+import { createTelephony } from './adapters/telephony/index';
 import type { Config } from './config/env';
 import { authRouter, photosRouter } from './http/auth';
 import { authMailRouter } from './http/auth-mail';
+import { checkoutRouter } from './http/checkout';
 import { contactRouter } from './http/contact';
 import { errorLogsRouter } from './http/error-logs';
 import { errorHandler, sendError } from './http/errors';
@@ -14,14 +18,42 @@ import { mailboxRouter } from './http/mailbox';
 import { promoRouter } from './http/promo';
 import { reportsRouter } from './http/reports';
 import { staticRouter } from './http/static-files';
+import { stripeWebhookRouter } from './http/stripe-webhook';
+import { twilioWebhookRouter } from './http/twilio-webhooks';
+import { createConsultations } from './services/consultation/consultations';
+import type { Consultations } from './services/consultation/consultations';
 import { requireCsrfHeader } from './services/csrf';
+import { sendInvoiceMail } from './services/invoice-mail';
 import { apiRateLimit, createLimiters } from './services/rate-limit';
 import type { Store } from './store/store';
 
-export type AppOptions = { config: Config; store: Store; distDir: string };
+/** The long-lived parts behind the routes: the payment gateway and the consultation service. */
+export type AppServices = { gateway: PaymentGateway; consultations: Consultations };
+
+/** `services`: made here when not given (then nothing resumes or stops them: tools and quick tests). */
+export type AppOptions = { config: Config; store: Store; distDir: string; services?: AppServices };
+
+/** The payment gateway and the consultation service (with its telephony) the configuration selects. */
+export function createAppServices(config: Config, store: Store): AppServices {
+  const gateway = createPaymentGateway(config, store);
+  const consultations = createConsultations({
+    store,
+    config,
+    gateway,
+    telephony: (sink) => createTelephony(config, sink),
+    mailInvoice: (invoice, to) => sendInvoiceMail(config, invoice, to),
+  });
+  return { gateway, consultations };
+}
 
 /** Composes the HTTP service: `/api`, the `/db/` gateway, then the PWA's files. */
-export function createApp({ config, store, distDir }: AppOptions): Express {
+export function createApp({
+  config,
+  store,
+  distDir,
+  services = createAppServices(config, store),
+}: AppOptions): Express {
+  const { gateway, consultations } = services;
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', 'loopback');
@@ -34,6 +66,10 @@ export function createApp({ config, store, distDir }: AppOptions): Express {
 
   const limiters = createLimiters({ api: { limit: config.apiRateLimitPerMinute, windowMs: 60_000 } });
   app.use(['/api', '/db'], requireCsrfHeader);
+  // Signed callbacks of Stripe and Twilio, ahead of the per-address rate limit (a few addresses carry
+  // every callback) and of any JSON parser (Stripe's signature is over the raw body).
+  app.use('/api', stripeWebhookRouter({ store, config, consultations, gateway }));
+  app.use('/api', twilioWebhookRouter({ config, sink: (event) => consultations.telephonyEvent(event) }));
 
   const api = express.Router();
   api.use(apiRateLimit(store, limiters.api));
@@ -43,6 +79,7 @@ export function createApp({ config, store, distDir }: AppOptions): Express {
   api.use(reportsRouter(store));
   api.use(contactRouter(store));
   api.use(promoRouter(store));
+  api.use(checkoutRouter({ store, config, gateway, consultations }));
   api.use('/auth', authRouter(store, config, limiters));
   api.use('/auth', authMailRouter(store, config));
   api.use('/auth', googleAuthRouter(store, config));

@@ -6,7 +6,7 @@
 import type { Server } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createApp } from './app';
+import { createApp, createAppServices } from './app';
 import { readConfig } from './config/env';
 import { seedDemoData } from './seed/seed';
 import { startServiceStatusRecorder } from './services/service-status';
@@ -40,7 +40,8 @@ async function main() {
     if (seeded.length) console.log(`[seed] added ${seeded.join(', ')}`);
   }
 
-  const app = createApp({ config, store, distDir: DIST_DIR });
+  const services = createAppServices(config, store);
+  const app = createApp({ config, store, distDir: DIST_DIR, services });
   const server: Server = app.listen(config.port, config.host, () => {
     const address = server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
@@ -48,6 +49,9 @@ async function main() {
   });
 
   const statusRecorder = startServiceStatusRecorder(store);
+  // Consultations under way when the service stopped go on: calls, captures, refunds, invoices.
+  const resumed = await services.consultations.resume();
+  if (resumed) console.log(`[calls] resumed ${resumed} consultation(s) under way`);
 
   let stopping = false;
   const stop = async () => {
@@ -55,6 +59,8 @@ async function main() {
     stopping = true;
     server.closeAllConnections();
     server.close();
+    services.consultations.stop();
+    await services.consultations.idle();
     await statusRecorder.stop();
     await store.close();
     process.exit(0);

@@ -26,6 +26,14 @@ export type Config = {
   google: { issuer: string; clientId: string; clientSecret: string } | undefined;
   /** `/api` calls allowed per minute per user, or per address when anonymous (spec section 9: 60). */
   apiRateLimitPerMinute: number;
+  /** Pause between two attempts to reach someone who did not answer. */
+  calls: { retryDelaySeconds: number };
+  /**
+   * Demo mode's simulated telephony: how long a test line rings before answering, how long a line
+   * that never answers rings before the attempt counts as unanswered, and how long a simulated
+   * consultation lasts before the parties hang up (far shorter than the booked 20 or 30 minutes).
+   */
+  simulation: { ringSeconds: number; noAnswerSeconds: number; callSeconds: number };
 };
 
 export type ConfigResult = { config: Config; problems: string[]; notes: string[] };
@@ -94,6 +102,22 @@ export function readConfig(env: Env = process.env): ConfigResult {
     );
   }
 
+  const seconds = (name: string, fallback: number, min: number) => {
+    const raw = value(name) ?? String(fallback);
+    const parsed = Number(raw);
+    if (!Number.isFinite(parsed) || parsed < min || parsed > 3600) {
+      problems.push(`${name} is malformed: "${raw}" is not a number of seconds (${min} to 3600).`);
+      return fallback;
+    }
+    return parsed;
+  };
+  const calls = { retryDelaySeconds: seconds('CALL_RETRY_DELAY_SECONDS', 30, 0) };
+  const simulation = {
+    ringSeconds: seconds('SIMULATED_RING_SECONDS', 3, 0),
+    noAnswerSeconds: seconds('SIMULATED_NO_ANSWER_SECONDS', 10, 0),
+    callSeconds: seconds('SIMULATED_CALL_SECONDS', 60, 0.1),
+  };
+
   const publicUrlText = value('PUBLIC_URL');
   if (publicUrlText) {
     checkUrl('PUBLIC_URL', publicUrlText, ['http:', 'https:'], problems, false);
@@ -124,6 +148,8 @@ export function readConfig(env: Env = process.env): ConfigResult {
       smtp: smtpUrl ? { url: smtpUrl } : undefined,
       mailFrom,
       apiRateLimitPerMinute,
+      calls,
+      simulation,
       google: google && {
         issuer: googleIssuer,
         clientId: google.GOOGLE_CLIENT_ID,

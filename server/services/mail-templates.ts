@@ -1,10 +1,13 @@
 /**
  * The mails the service sends, in the recipient's language (Account.preferredLanguage): e-mail
- * verification and password reset, each as plain text and simple HTML. The wording lives here on the
+ * verification, password reset and the invoice after a consultation (its PDF attached by
+ * invoice-mail.ts), each as plain text and simple HTML. The wording lives here on the
  * server, not in the browser's locale files, because the browser never sees it. Durations go through
  * Intl so that "48 heures", "48 часов" and "1 Stunde" agree in number.
  */
+import type { InvoiceDoc } from '../../src/domain/invoice';
 import type { Language } from '../../src/domain/languages';
+import { invoiceFormat } from '../../src/invoice/format';
 
 export type RenderedMail = { subject: string; text: string; html: string };
 
@@ -165,6 +168,114 @@ const PASSWORD_RESET: Record<Language, MailText> = {
       'Wenn Sie nichts angefordert haben, ignorieren Sie diese Nachricht: Ihr bisheriges Passwort bleibt gültig.',
   },
 };
+
+type InvoiceMailText = {
+  subject: (number: string) => string;
+  intro: (date: string, provider: string) => string;
+  number: string;
+  total: string;
+  dashboard: string;
+};
+
+const INVOICE: Record<Language, InvoiceMailText> = {
+  fr: {
+    subject: (number) => `Votre facture ${number} – SOS Expat`,
+    intro: (date, provider) =>
+      `Merci d’avoir fait appel à SOS Expat. Vous trouverez en pièce jointe la facture de votre consultation du ${date} avec ${provider}.`,
+    number: 'Facture',
+    total: 'Montant payé',
+    dashboard: 'Vous la retrouvez aussi à tout moment dans «\u00a0Mon espace\u00a0».',
+  },
+  en: {
+    subject: (number) => `Your invoice ${number} – SOS Expat`,
+    intro: (date, provider) =>
+      `Thank you for using SOS Expat. Please find attached the invoice for your consultation with ${provider} on ${date}.`,
+    number: 'Invoice',
+    total: 'Amount paid',
+    dashboard: 'You can also find it at any time under “My account”.',
+  },
+  es: {
+    subject: (number) => `Su factura ${number} – SOS Expat`,
+    intro: (date, provider) =>
+      `Gracias por confiar en SOS Expat. Adjuntamos la factura de su consulta con ${provider} del ${date}.`,
+    number: 'Factura',
+    total: 'Importe pagado',
+    dashboard: 'También puede consultarla en cualquier momento en «Mi espacio».',
+  },
+  ru: {
+    subject: (number) => `Ваш счёт ${number} – SOS Expat`,
+    intro: (date, provider) =>
+      `Спасибо, что воспользовались SOS Expat. Во вложении — счёт за консультацию от ${date} (эксперт: ${provider}).`,
+    number: 'Счёт',
+    total: 'Оплачено',
+    dashboard: 'Счёт также всегда доступен в личном кабинете.',
+  },
+  de: {
+    subject: (number) => `Ihre Rechnung ${number} – SOS Expat`,
+    intro: (date, provider) =>
+      `Vielen Dank, dass Sie SOS Expat genutzt haben. Im Anhang finden Sie die Rechnung für Ihre Beratung mit ${provider} am ${date}.`,
+    number: 'Rechnung',
+    total: 'Gezahlter Betrag',
+    dashboard: 'Sie finden sie außerdem jederzeit unter „Mein Bereich“.',
+  },
+};
+
+/** The mail that carries an invoice (the PDF is attached by the caller). */
+export function invoiceMail(language: Language, invoice: InvoiceDoc): RenderedMail {
+  const common = COMMON[language];
+  const mail = INVOICE[language];
+  const format = invoiceFormat(language, invoice.currency);
+  const subject = mail.subject(invoice.number);
+  const name = invoice.buyer.name.trim() || undefined;
+  const intro = mail.intro(format.date(invoice.consultationAt), invoice.provider.name);
+  const fields: [string, string][] = [
+    [mail.number, invoice.number],
+    [mail.total, format.money(invoice.amounts.total)],
+  ];
+
+  const text = [
+    common.greeting(name),
+    '',
+    intro,
+    '',
+    ...fields.map(([label, value]) => `${common.linkLabel(label)} ${value}`),
+    '',
+    mail.dashboard,
+    '',
+    common.signature,
+    '',
+    '--',
+    common.automatic,
+    '',
+  ].join('\n');
+
+  const paragraph = (line: string) => `<p style="margin:0 0 16px">${escapeHtml(line)}</p>`;
+  const rows = fields
+    .map(
+      ([label, value]) =>
+        `<tr><td style="padding:4px 16px 4px 0;color:#3d4657">${escapeHtml(label)}</td><td style="padding:4px 0;font-weight:bold">${escapeHtml(value)}</td></tr>`,
+    )
+    .join('\n');
+  const html = `<!doctype html>
+<html lang="${language}">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(subject)}</title></head>
+<body style="margin:0;padding:24px;background:#f1f3f7;font-family:Arial,Helvetica,sans-serif;font-size:16px;line-height:1.5;color:#141a26">
+<div style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:8px;padding:24px">
+<p style="margin:0 0 16px;font-weight:bold;color:#d62839">SOS Expat</p>
+${paragraph(common.greeting(name))}
+${paragraph(intro)}
+<table role="presentation" style="margin:0 0 16px;border-collapse:collapse">
+${rows}
+</table>
+${paragraph(mail.dashboard)}
+${paragraph(common.signature)}
+<p style="margin:24px 0 0;font-size:12px;color:#3d4657">${escapeHtml(common.automatic)}</p>
+</div>
+</body>
+</html>
+`;
+  return { subject, text, html };
+}
 
 export function verificationMail(language: Language, input: MailLinkInput): RenderedMail {
   return render(language, VERIFICATION[language], input);

@@ -11,12 +11,27 @@ import { createTransport } from 'nodemailer';
 import type { Transporter } from 'nodemailer';
 import type { Config } from '../config/env';
 
-export type MailKind = 'verification' | 'password_reset';
+export type MailKind = 'verification' | 'password_reset' | 'invoice';
 
-export type OutgoingMail = { kind: MailKind; to: string; subject: string; text: string; html: string };
+export type MailAttachment = { filename: string; content: Buffer; contentType: string };
 
-/** A message of the demo outbox, as the mailbox page lists it. */
-export type OutboxMail = OutgoingMail & { id: string; from: string; messageId: string; createdAt: string };
+export type OutgoingMail = {
+  kind: MailKind;
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  attachments?: MailAttachment[];
+};
+
+/** A message of the demo outbox, as the mailbox page lists it: attachments by name only (they are in the .eml). */
+export type OutboxMail = Omit<OutgoingMail, 'attachments'> & {
+  id: string;
+  from: string;
+  messageId: string;
+  createdAt: string;
+  attachments?: string[];
+};
 
 const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 };
 const OUTBOX_ID = /^\d{15}-[0-9a-f]{8}$/;
@@ -40,6 +55,7 @@ export async function sendMail(config: Config, mail: OutgoingMail): Promise<void
     text: mail.text,
     html: mail.html,
     headers: { 'X-SOS-Expat-Mail': mail.kind },
+    ...(mail.attachments?.length ? { attachments: mail.attachments } : {}),
   };
   if (config.smtp) {
     await smtpTransport(config.smtp.url).sendMail(message);
@@ -51,8 +67,10 @@ export async function sendMail(config: Config, mail: OutgoingMail): Promise<void
   const id = `${String(Date.now()).padStart(15, '0')}-${randomBytes(4).toString('hex')}`;
   const dir = outboxDir(config);
   await mkdir(dir, { recursive: true });
+  const { attachments, ...summary } = mail;
   const stored: OutboxMail = {
-    ...mail,
+    ...summary,
+    ...(attachments?.length ? { attachments: attachments.map((file) => file.filename) } : {}),
     id,
     from: config.mailFrom,
     messageId: composed.messageId,

@@ -90,6 +90,52 @@ export async function getOrUndefined<T extends object>(
   }
 }
 
+const WRITE_ATTEMPTS = 8;
+
+/**
+ * Read-modify-write of one document, reading again when another write came first (a 409). `change`
+ * gets the current document (undefined when there is none) and answers the next one, or undefined
+ * to leave it as it is. Answers what was written, or undefined when nothing was.
+ */
+export async function upsertDoc<T extends object>(
+  store: Store,
+  db: string,
+  id: string,
+  change: (
+    current: (T & { _id: string; _rev?: string }) | undefined,
+  ) => (T & { _id: string; _rev?: string }) | undefined,
+): Promise<(T & { _id: string; _rev?: string }) | undefined> {
+  for (let attempt = 0; attempt < WRITE_ATTEMPTS; attempt++) {
+    const current = await getOrUndefined(store.db<T>(db), id);
+    const next = change(current);
+    if (!next) return undefined;
+    try {
+      const written = await store
+        .db<T>(db)
+        .insert({ ...next, _id: id, ...(current ? { _rev: current._rev } : {}) });
+      return { ...next, _id: id, _rev: written.rev };
+    } catch (error) {
+      if (!isConflict(error)) throw error;
+    }
+  }
+  throw new StoreError(`Could not write ${db}/${id}: too many concurrent writes`, 409);
+}
+
+/** Creates a document unless one with that id exists; true when this call created it. */
+export async function createOnce<T extends object>(
+  store: Store,
+  db: string,
+  doc: T & { _id: string },
+): Promise<boolean> {
+  try {
+    await store.db<T>(db).insert(doc);
+    return true;
+  } catch (error) {
+    if (isConflict(error)) return false;
+    throw error;
+  }
+}
+
 /** Creates a database when missing; true when it was created. */
 export async function ensureDatabase(store: Store, name: string): Promise<boolean> {
   try {

@@ -94,6 +94,18 @@ const SCREENS: Partial<Record<ScreenId, ComponentType>> = {
     () => import('../features/account/profile-edit-page').then((m) => m.ProfileEditPage),
     ['account'],
   ),
+  callCheckout: lazyScreen(
+    () => import('../features/checkout/checkout-page').then((m) => m.CheckoutPage),
+    ['checkout'],
+  ),
+  paymentSuccess: lazyScreen(
+    () => import('../features/call/payment-success-page').then((m) => m.PaymentSuccessPage),
+    ['paymentSuccess'],
+  ),
+  bookingRequest: lazyScreen(
+    () => import('../features/booking/booking-request-page').then((m) => m.BookingRequestPage),
+    ['booking'],
+  ),
 };
 
 const LegalPage = lazy(() => import('../features/legal/legal-page').then((m) => ({ default: m.LegalPage })));

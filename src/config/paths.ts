@@ -34,6 +34,8 @@ export type ScreenId =
   | 'providers'
   | 'providerProfile'
   | 'bookingRequest'
+  | 'callCheckout'
+  | 'paymentSuccess'
   | 'verifyEmail'
   | 'dashboard'
   | 'profileEdit';
@@ -91,6 +93,13 @@ export const routes: RouteEntry[] = [
     protected: true,
   },
   {
+    screen: 'callCheckout',
+    path: '/call-checkout/:providerId',
+    aliases: ['/call-checkout'],
+    protected: true,
+  },
+  { screen: 'paymentSuccess', path: '/payment-success', aliases: [], protected: true },
+  {
     screen: 'providerProfile',
     path: '/provider/:id',
     aliases: ['/avocat/:country/:language/:nameId', '/expatrie/:country/:language/:nameId'],
@@ -136,7 +145,10 @@ export function isBookingPath(path: string | undefined): boolean {
 
 /** The main path of a screen (no parameters). */
 export function pathOf(
-  screen: Exclude<ScreenId, 'testimonial' | 'providerProfile' | 'helpArticle' | 'bookingRequest'>,
+  screen: Exclude<
+    ScreenId,
+    'testimonial' | 'providerProfile' | 'helpArticle' | 'bookingRequest' | 'callCheckout'
+  >,
 ): string {
   const entry = routes.find((r) => r.screen === screen);
   if (!entry) throw new Error(`No route for ${screen}`);
@@ -158,6 +170,16 @@ export function helpArticlePath(slug: string): string {
 /** Where a client books a call with this provider. */
 export function bookingPath(providerId: string): string {
   return `/booking-request/${encodeURIComponent(providerId)}`;
+}
+
+/** The checkout of a booking, once the request is filled. */
+export function checkoutPath(providerId: string): string {
+  return `/call-checkout/${encodeURIComponent(providerId)}`;
+}
+
+/** The page that follows an order's call live. */
+export function paymentSuccessPath(orderId: string): string {
+  return `/payment-success?orderId=${encodeURIComponent(orderId)}`;
 }
 
 /** A testimonial's own page: /testimonials/{serviceType}/{country}/{year}/{language}/{id}. */

@@ -1,4 +1,5 @@
 import type { ExtractDocumentTypeFromTypedRxJsonSchema } from 'rxdb';
+import type { InvoicingSettings } from './invoice';
 import type { Language } from './languages';
 
 /**
@@ -48,6 +49,8 @@ export type PlatformSettings = {
   callTimeout: number;
   supportedCountries: string[];
   supportedLanguages: Language[];
+  /** Seller details and VAT printed on invoices; `defaultInvoicing()` until the admin console sets them. */
+  invoicing?: InvoicingSettings;
 };
 
 export type MarketingStats = {

@@ -2,6 +2,8 @@ import type { ExtractDocumentTypeFromTypedRxJsonSchema } from 'rxdb';
 import { DEFAULT_NOTIFICATIONS, DEFAULT_PROFILE_VISIBILITY } from './constants';
 import { LANGUAGES } from './languages';
 import { PROVIDER_ROLES, USER_ROLES } from './professions';
+import { invoiceSchema } from './invoice';
+import { CALL_FAILURES, CALL_PHASES, PAYMENT_STATES } from './order';
 import { PROFILE_UPDATE_FIELDS } from './profile-fields';
 
 /**
@@ -203,6 +205,143 @@ export function isProviderRole(role: string): role is (typeof PROVIDER_ROLES)[nu
   return (PROVIDER_ROLES as readonly string[]).includes(role);
 }
 
+/**
+ * The live state of a consultation, one per order in the client's and in the provider's database
+ * (`call:<orderId>`), written by the service at each step so that the payment-success page and the
+ * dashboard follow the call through the ordinary replication. Never written by the owner.
+ */
+export const callSessionSchema = {
+  type: 'object',
+  properties: {
+    id: { type: 'string', pattern: '^call:[A-Za-z0-9_-]{1,64}$' },
+    type: { type: 'string', const: 'call_session' },
+    orderId: { type: 'string', pattern: '^[A-Za-z0-9_-]{1,64}$' },
+    /** Whose copy this is. */
+    role: { type: 'string', enum: ['client', 'provider'] },
+    service: { type: 'string', enum: ['lawyerCall', 'expatCall'] },
+    providerId: shortText(64),
+    providerName: shortText(200),
+    clientName: shortText(200),
+    phase: { type: 'string', enum: CALL_PHASES },
+    /** The attempt under way on the current leg (1 to maxAttempts), 0 before the first call. */
+    attempt: { type: 'integer', minimum: 0, maximum: 10 },
+    maxAttempts: { type: 'integer', minimum: 1, maximum: 10 },
+    failure: { type: 'string', enum: CALL_FAILURES },
+    durationMinutes: { type: 'integer', minimum: 1, maximum: 600 },
+    /** When the client's phone is expected to ring (the countdown's target). */
+    expectedCallAt: isoDate,
+    connectedAt: isoDate,
+    /** When the conference will be ended (connectedAt + duration). */
+    endsAt: isoDate,
+    endedAt: isoDate,
+    payment: { type: 'string', enum: PAYMENT_STATES },
+    currency: { type: 'string', enum: ['EUR', 'USD'] },
+    /** What the client paid (client's copy) or what the provider earns after commission (provider's). */
+    amount: { type: 'integer', minimum: 0, maximum: 10_000_000 },
+    invoiceId: shortText(40),
+    createdAt: isoDate,
+    updatedAt: isoDate,
+  },
+  required: [
+    'id',
+    'type',
+    'orderId',
+    'role',
+    'service',
+    'providerId',
+    'providerName',
+    'clientName',
+    'phase',
+    'attempt',
+    'maxAttempts',
+    'durationMinutes',
+    'payment',
+    'currency',
+    'amount',
+    'createdAt',
+    'updatedAt',
+  ],
+  additionalProperties: false,
+} as const;
+
+export type CallSessionDoc = {
+  id: string;
+  type: 'call_session';
+  orderId: string;
+  role: 'client' | 'provider';
+  service: 'lawyerCall' | 'expatCall';
+  providerId: string;
+  providerName: string;
+  clientName: string;
+  phase: (typeof CALL_PHASES)[number];
+  attempt: number;
+  maxAttempts: number;
+  failure?: (typeof CALL_FAILURES)[number];
+  durationMinutes: number;
+  expectedCallAt?: string;
+  connectedAt?: string;
+  endsAt?: string;
+  endedAt?: string;
+  payment: (typeof PAYMENT_STATES)[number];
+  currency: 'EUR' | 'USD';
+  amount: number;
+  invoiceId?: string;
+  createdAt: string;
+  updatedAt: string;
+};
+
+export function callSessionId(orderId: string): string {
+  return `call:${orderId}`;
+}
+
+/** What a notification tells; its text is `notifications.kinds.<kind>` with its `params`. */
+export const NOTIFICATION_KINDS = [
+  'booking_confirmed',
+  'new_booking',
+  'call_started',
+  'call_completed',
+  'invoice_ready',
+  'call_failed',
+  'refund_issued',
+  'call_missed',
+] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+
+/**
+ * A notification (spec section 3: id, createdAt, isRead plus the caller's fields), written by the
+ * service; the owner may only mark it read.
+ */
+export const notificationSchema = {
+  type: 'object',
+  properties: {
+    id: { type: 'string', pattern: '^notification:[A-Za-z0-9_:-]{1,100}$', maxLength: 120 },
+    type: { type: 'string', const: 'notification' },
+    kind: { type: 'string', enum: NOTIFICATION_KINDS },
+    orderId: { type: 'string', pattern: '^[A-Za-z0-9_-]{1,64}$' },
+    params: {
+      type: 'object',
+      maxProperties: 10,
+      additionalProperties: { anyOf: [{ type: 'string', maxLength: 200 }, { type: 'number' }] },
+    },
+    isRead: { type: 'boolean' },
+    createdAt: isoDate,
+    updatedAt: isoDate,
+  },
+  required: ['id', 'type', 'kind', 'params', 'isRead', 'createdAt', 'updatedAt'],
+  additionalProperties: false,
+} as const;
+
+export type NotificationDoc = {
+  id: string;
+  type: 'notification';
+  kind: NotificationKind;
+  orderId?: string;
+  params: Record<string, string | number>;
+  isRead: boolean;
+  createdAt: string;
+  updatedAt: string;
+};
+
 type MineTypeRule = {
   schema: object;
   /** Whether the owner may write documents of this type through the gateway. */
@@ -218,6 +357,9 @@ export const MINE_TYPES = {
   favourite: { schema: favouriteSchema, ownerWritable: true },
   settings: { schema: settingsSchema, ownerWritable: true },
   profile: { schema: profileSchema, ownerWritable: true, ownerFields: PROFILE_UPDATE_FIELDS },
+  call_session: { schema: callSessionSchema, ownerWritable: false },
+  invoice: { schema: invoiceSchema, ownerWritable: false },
+  notification: { schema: notificationSchema, ownerWritable: true, ownerFields: ['isRead'] },
 } as const satisfies Record<string, MineTypeRule>;
 export type MineType = keyof typeof MINE_TYPES;
 

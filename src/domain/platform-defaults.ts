@@ -10,6 +10,7 @@ import {
   LAWYER_CALL_MINUTES,
 } from './constants';
 import type { MarketingStats, PlatformSettings, Pricing } from './config';
+import type { InvoicingSettings } from './invoice';
 
 /** Dollar prices of the two services, in whole dollars, until the admin console sets others. */
 const DEFAULT_LAWYER_PRICE_USD = 55;
@@ -53,4 +54,12 @@ export function defaultMarketingStats(): MarketingStats {
     experts: 200,
     sslBits: 256,
   };
+}
+
+/**
+ * The seller on invoices and the VAT they show, until the admin console sets the company's own:
+ * prices are VAT-inclusive, at the French standard rate.
+ */
+export function defaultInvoicing(): InvoicingSettings {
+  return { seller: { name: 'SOS Expat', country: 'FR' }, vatRate: 0.2 };
 }

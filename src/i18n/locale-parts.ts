@@ -12,6 +12,9 @@ export const LOCALE_PARTS = {
   serviceStatus: ['serviceStatus'],
   pricing: ['pricing'],
   report: ['report'],
+  booking: ['booking'],
+  checkout: ['checkout'],
+  paymentSuccess: ['paymentSuccess'],
 } as const satisfies Record<string, readonly string[]>;
 
 export type LocalePart = keyof typeof LOCALE_PARTS;

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getOrUndefined } from '../../server/store/store';
 import { favouriteId } from '../../src/domain/mine';
+import { sampleInvoice } from '../support/invoices';
 import { BROWSER_HEADERS, banUser, mintUser } from '../support/sessions';
 import type { TestUser } from '../support/sessions';
 import { startTestServer } from '../support/test-server';
@@ -202,7 +203,7 @@ describe('replication gateway: pushed documents', () => {
       { ...favourite('demo-expat-003'), providerId: undefined },
       favourite('demo-expat-004', { isApproved: true }),
       { _id: '_design/evil', views: {} },
-      { _id: 'invoice:1', type: 'invoice', amount: 0 },
+      { _id: 'payout:1', type: 'payout', amount: 0 },
       favourite('demo-expat-005', { _attachments: {} }),
       {
         _id: favouriteId('bad id!'),
@@ -302,5 +303,59 @@ describe('replication gateway: pushed documents', () => {
     });
     expect(response.status).toBe(400);
     expect(await response.json()).toMatchObject({ error: { code: 'bad_json' } });
+  });
+});
+
+describe("replication gateway: the service's documents in a user's database", () => {
+  it('lets the owner read invoices and call states but never write them, and only mark notifications read', async () => {
+    const now = new Date().toISOString();
+    const invoice = { ...sampleInvoice({ sequence: 7 }), _id: 'invoice:SOS-2026-000007' };
+    const notification = {
+      _id: 'notification:ord_1:booking_confirmed',
+      id: 'notification:ord_1:booking_confirmed',
+      type: 'notification',
+      kind: 'booking_confirmed',
+      orderId: 'ord_1',
+      params: { providerName: 'Léa' },
+      isRead: false,
+      createdAt: now,
+      updatedAt: now,
+    };
+    await server.store.db(alice.db).insert(invoice);
+    await server.store.db(alice.db).insert(notification);
+    const stored = await server.store
+      .db<typeof notification & { _rev: string }>(alice.db)
+      .get(notification._id);
+    const storedInvoice = await server.store.db<typeof invoice & { _rev: string }>(alice.db).get(invoice._id);
+
+    const pull = await call({ path: `/db/${alice.db}/_all_docs?include_docs=true`, cookie: alice.cookie });
+    expect(JSON.stringify(pull.json)).toContain('SOS-2026-000007');
+
+    const push = (docs: unknown[]) =>
+      call({
+        method: 'POST',
+        path: `/db/${alice.db}/_bulk_docs`,
+        body: { docs, new_edits: true },
+        cookie: alice.cookie,
+      });
+    const later = new Date(Date.now() + 1000).toISOString();
+    const answer = await push([
+      { ...storedInvoice, amounts: { ...storedInvoice.amounts, total: 1 }, updatedAt: later },
+      { ...stored, isRead: true, params: { providerName: 'Mallory' }, updatedAt: later },
+      { ...favourite('x'), _id: 'call:ord_2', type: 'call_session' },
+    ]);
+    const rows = answer.json as { ok?: boolean; error?: string; reason?: string }[];
+    expect(rows.map((row) => row.error)).toEqual(['conflict', 'conflict', 'conflict']);
+    expect(rows[0]!.reason).toContain('written by the service only');
+
+    const read = await push([{ ...stored, isRead: true, updatedAt: later }]);
+    expect((read.json as { ok?: boolean }[])[0]).toMatchObject({ ok: true });
+    expect(await getOrUndefined(server.store.db(alice.db), notification._id)).toMatchObject({
+      isRead: true,
+      params: { providerName: 'Léa' },
+    });
+    expect(await getOrUndefined(server.store.db(alice.db), invoice._id)).toMatchObject({
+      amounts: { total: 4900 },
+    });
   });
 });

@@ -8,14 +8,23 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createApp } from '../../server/app';
+import { createApp, createAppServices } from '../../server/app';
+import type { AppServices } from '../../server/app';
 import { readConfig } from '../../server/config/env';
+import type { Config } from '../../server/config/env';
 import { seedDemoData } from '../../server/seed/seed';
 import { startEmbeddedStore } from '../../server/store/embedded';
 import { migrate } from '../../server/store/migrate';
 import type { Store } from '../../server/store/store';
 
-export type TestServer = { url: string; store: Store; dataDir: string; close(): Promise<void> };
+export type TestServer = {
+  url: string;
+  store: Store;
+  dataDir: string;
+  config: Config;
+  services: AppServices;
+  close(): Promise<void>;
+};
 
 export async function startTestStore(dataDir?: string): Promise<{ store: Store; dataDir: string }> {
   const dir = dataDir ?? (await mkdtemp(path.join(tmpdir(), 'sos-expat-test-')));
@@ -29,6 +38,8 @@ export async function startTestServer(
     distDir?: string;
     /** More environment variables, given the server's own URL (for PUBLIC_URL). */
     env?: (url: string) => Record<string, string>;
+    /** Other payment and consultation services than the configuration's (SDKs pointed at local fakes). */
+    services?: (config: Config, store: Store) => AppServices;
   } = {},
 ): Promise<TestServer> {
   const { store, dataDir } = await startTestStore();
@@ -39,13 +50,23 @@ export async function startTestServer(
   const { port } = server.address() as AddressInfo;
   const url = `http://127.0.0.1:${port}`;
   const { config } = readConfig({ DATA_DIR: dataDir, ...options.env?.(url) });
-  const app = createApp({ config, store, distDir: options.distDir ?? path.join(dataDir, 'no-dist') });
+  const services = (options.services ?? createAppServices)(config, store);
+  const app = createApp({
+    config,
+    store,
+    distDir: options.distDir ?? path.join(dataDir, 'no-dist'),
+    services,
+  });
   server.on('request', app);
   return {
     url,
     store,
     dataDir,
+    config,
+    services,
     async close() {
+      services.consultations.stop();
+      await services.consultations.idle();
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
       await store.close();

@@ -91,7 +91,7 @@ describe("checks on a user's own documents", () => {
   });
 
   it('refuses unknown types, extra fields and malformed values, saying why', () => {
-    expect(validate({ id: 'x', type: 'invoice' })).toMatchObject({
+    expect(validate({ id: 'x', type: 'payout' })).toMatchObject({
       ok: false,
       reason: expect.stringContaining('unknown'),
     });

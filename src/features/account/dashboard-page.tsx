@@ -7,6 +7,7 @@ import { useBrowserOnline } from '../../data/use-online';
 import type { SessionUserView } from '../../domain/account';
 import { LAWYER_VALIDATION_HOURS } from '../../domain/constants';
 import { Button, ButtonLink } from '../../ui/button';
+import { InvoiceList } from '../invoices/invoice-list';
 import { languageName } from '../../ui/intl';
 import styles from './account.module.css';
 import dashboard from './dashboard-page.module.css';
@@ -39,6 +40,7 @@ export function DashboardPage() {
           {!user.isVerifiedEmail && <VerifyNotice email={user.email} online={online} />}
           {(user.role === 'lawyer' || user.role === 'expat') && <ApprovalNotice user={user} />}
           <AccountSummary user={user} />
+          {user.role === 'client' && <InvoiceList />}
         </div>
         <aside className={dashboard.side} aria-label={t('auth.dashboard.shortcuts')}>
           <Shortcuts user={user} />

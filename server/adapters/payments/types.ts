@@ -1,0 +1,59 @@
+/**
+ * The payments seam: Stripe PaymentIntents with manual capture (`stripe.ts`), or the simulated
+ * gateway of demo mode (`simulated.ts`), which keeps its intents in the store and honours Stripe's
+ * test card numbers. The consultation service sees only this interface.
+ *
+ * Every mutating call carries an idempotency key derived from the order (`<orderId>:capture`…), so a
+ * call repeated after a restart or a lost answer never charges, releases or refunds twice.
+ */
+import type { Currency } from '../../../src/domain/config';
+import type { PaymentGatewayKind } from '../../../src/domain/order';
+
+/** The states of a PaymentIntent the service acts on (Stripe's names). */
+export type IntentStatus =
+  | 'requires_payment_method'
+  | 'requires_confirmation'
+  | 'requires_action'
+  | 'processing'
+  | 'requires_capture'
+  | 'succeeded'
+  | 'canceled';
+
+export type Intent = {
+  id: string;
+  status: IntentStatus;
+  amount: number;
+  currency: Currency;
+  /** The amount captured so far (0 until captured). */
+  amountReceived: number;
+  /** Amount refunded so far. */
+  amountRefunded: number;
+  /** Why the last confirmation failed (`card_declined`, `insufficient_funds`…), when it did. */
+  lastError?: string;
+  metadata: Record<string, string>;
+};
+
+export type CreateIntent = {
+  orderId: string;
+  amount: number;
+  currency: Currency;
+  description: string;
+  customerEmail?: string;
+  metadata: Record<string, string>;
+  idempotencyKey: string;
+};
+
+export interface PaymentGateway {
+  readonly kind: PaymentGatewayKind;
+  /** The key the browser needs for Stripe.js (Stripe only). */
+  readonly publishableKey?: string;
+  /** Creates an intent with manual capture; the same idempotency key gives the same intent. */
+  createIntent(input: CreateIntent): Promise<{ intent: Intent; clientSecret: string }>;
+  retrieve(intentId: string): Promise<Intent>;
+  /** Takes the held amount. Capturing an already captured intent answers it as it is. */
+  capture(intentId: string, idempotencyKey: string): Promise<Intent>;
+  /** Releases the hold of an uncaptured intent. */
+  cancel(intentId: string, idempotencyKey: string): Promise<Intent>;
+  /** Gives a captured amount back (all of it). */
+  refund(intentId: string, idempotencyKey: string): Promise<{ refundId: string; amount: number }>;
+}

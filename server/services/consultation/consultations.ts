@@ -1,0 +1,616 @@
+/**
+ * The consultation service: from an authorised payment to an invoice or a refund (spec section 4).
+ *
+ * Each order's call is a state machine (src/domain/call-machine.ts) stored in `calls/<orderId>`.
+ * Every event (the payment authorised, a telephony callback, a timer) is applied to it one at a time
+ * per order; the resulting state is saved together with the effects still to carry out (`pending`)
+ * and the timers to come, before any of them is carried out. Effects are idempotent — the payment
+ * gateway gets an idempotency key per order and movement, the ledger, notifications and invoices have
+ * ids fixed by the order — so a restart at any point resumes the work (`resume`) and never charges,
+ * releases or refunds twice.
+ */
+import { randomBytes } from 'node:crypto';
+import { initialCallState, isFinalLegStatus, step } from '../../../src/domain/call-machine';
+import type { CallContext, CallEffect, CallEvent } from '../../../src/domain/call-machine';
+import type { PlatformSettings } from '../../../src/domain/config';
+import { CALL_ATTEMPTS_BEFORE_REFUND, DEFAULT_CALL_TIMEOUT } from '../../../src/domain/constants';
+import { DEMO_PROVIDER_NUMBERS } from '../../../src/domain/demo-mode';
+import type { InvoiceDoc } from '../../../src/domain/invoice';
+import { PROFILE_ID } from '../../../src/domain/mine';
+import type { Profile } from '../../../src/domain/mine';
+import { splitCommission } from '../../../src/domain/order';
+import { userDbName } from '../../../src/domain/user-db';
+import type { PaymentGateway } from '../../adapters/payments/types';
+import type { Telephony, TelephonyEvent, TelephonyEventSink } from '../../adapters/telephony/types';
+import type { Config } from '../../config/env';
+import { createOnce, getOrUndefined, upsertDoc } from '../../store/store';
+import type { Store } from '../../store/store';
+import { redeemCoupon } from '../coupons';
+import {
+  buildInvoice,
+  invoicingSettings,
+  settleInvoiceNumber,
+  takeInvoiceNumber,
+  writeInvoice,
+} from './invoices';
+import { record } from './ledger';
+import type { ConsultationService, StoredCall, StoredOrder } from './types';
+import { notifyPhase, notifyRefund, writeCallSessions } from './user-docs';
+
+/** How long after the provider's phone starts ringing the client's is expected to (the countdown's guess). */
+const PROVIDER_PICKUP_ESTIMATE_SECONDS = 45;
+/** Extra time a provider's leg may last beyond the consultation: the wait while the client is called. */
+const PROVIDER_WAIT_SECONDS = 10 * 60;
+const CLIENT_SLACK_SECONDS = 60;
+/** Pause before carrying out again an effect that failed (the gateway or the telephony did not answer). */
+const EFFECT_RETRY_MS = 10_000;
+
+export type ConsultationOptions = {
+  store: Store;
+  config: Config;
+  gateway: PaymentGateway;
+  /** Builds the telephony adapter, given where it must report call events. */
+  telephony: (sink: TelephonyEventSink) => Telephony;
+  /** Mails an invoice (PDF attached); failures are logged, the invoice stays in the client's database. */
+  mailInvoice?: (invoice: InvoiceDoc, to: string) => Promise<void>;
+  now?: () => Date;
+  log?: (message: string, error?: unknown) => void;
+};
+
+export type Consultations = ConsultationService & {
+  readonly telephony: Telephony;
+  /** Picks up every consultation under way (after a restart); answers how many. */
+  resume(): Promise<number>;
+  /** Stops the timers (shutdown, tests). */
+  stop(): void;
+  /** Resolves once no event is being applied (tests, benchmarks). */
+  idle(): Promise<void>;
+};
+
+type CallLog = {
+  _id: string;
+  type: 'call_log';
+  callId: string;
+  clientId: string;
+  providerId: string;
+  createdAt: string;
+  timestamp: string;
+  data: Record<string, unknown>;
+};
+
+export function createConsultations(options: ConsultationOptions): Consultations {
+  const { store, config, gateway } = options;
+  const now = () => (options.now ? options.now() : new Date());
+  const log =
+    options.log ?? ((message: string, error?: unknown) => console.error(`[calls] ${message}`, error ?? ''));
+  const queues = new Map<string, Promise<void>>();
+  const timers = new Map<string, NodeJS.Timeout>();
+  let stopped = false;
+
+  const telephony = options.telephony((event) => telephonyEvent(event));
+
+  /** Runs `work` after every earlier piece of work of the same order. */
+  function serial(orderId: string, work: () => Promise<void>): Promise<void> {
+    const previous = queues.get(orderId) ?? Promise.resolve();
+    const next = previous.then(work, work);
+    const settled = next.catch(() => undefined);
+    queues.set(orderId, settled);
+    void settled.then(() => {
+      if (queues.get(orderId) === settled) queues.delete(orderId);
+    });
+    return next;
+  }
+
+  const getOrder = (orderId: string) => getOrUndefined(store.db<StoredOrder>('orders'), orderId);
+  const getCall = (orderId: string) => getOrUndefined(store.db<StoredCall>('calls'), orderId);
+
+  async function settings(): Promise<Partial<PlatformSettings>> {
+    const doc = await getOrUndefined(store.db<{ value?: Partial<PlatformSettings> }>('config'), 'settings');
+    return doc?.value ?? {};
+  }
+
+  function contextOf(order: StoredOrder): CallContext {
+    return {
+      maxAttempts: CALL_ATTEMPTS_BEFORE_REFUND,
+      retryDelayMs: config.calls.retryDelaySeconds * 1000,
+      durationMinutes: order.quote.durationMinutes,
+    };
+  }
+
+  function pickupEstimateMs(): number {
+    return (
+      (telephony.kind === 'simulated'
+        ? config.simulation.ringSeconds + 1
+        : PROVIDER_PICKUP_ESTIMATE_SECONDS) * 1000
+    );
+  }
+
+  async function updateOrder(
+    orderId: string,
+    change: (order: StoredOrder) => StoredOrder | undefined,
+  ): Promise<StoredOrder | undefined> {
+    return upsertDoc<StoredOrder>(store, 'orders', orderId, (current) =>
+      current ? change(current) : undefined,
+    );
+  }
+
+  async function callLog(order: StoredOrder, event: CallEvent, phase: string, ignored?: string) {
+    const at = now().toISOString();
+    const doc: CallLog = {
+      _id: `call_log:${order.orderId}:${Date.now()}:${randomBytes(3).toString('hex')}`,
+      type: 'call_log',
+      callId: order.orderId,
+      clientId: order.client.uid,
+      providerId: order.provider.id,
+      createdAt: at,
+      timestamp: at,
+      data: { ...event, phase, ...(ignored ? { ignored } : {}) },
+    };
+    await store
+      .db('logs')
+      .insert(doc)
+      .catch((error: unknown) => log('could not write a call log', error));
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Timers
+
+  function arm(orderId: string, action: 'retry_due' | 'time_up', at: string) {
+    const key = `${orderId}:${action}:${at}`;
+    if (stopped || timers.has(key)) return;
+    const delay = Math.max(0, Date.parse(at) - now().getTime());
+    const timer = setTimeout(() => {
+      timers.delete(key);
+      void serial(orderId, () => apply(orderId, { type: action, at: now().toISOString() })).catch(
+        (error: unknown) => log(`timer ${action} of ${orderId} failed`, error),
+      );
+    }, delay);
+    timer.unref?.();
+    timers.set(key, timer);
+  }
+
+  function retryEffectsLater(orderId: string) {
+    const key = `${orderId}:effects`;
+    if (stopped || timers.has(key)) return;
+    const timer = setTimeout(() => {
+      timers.delete(key);
+      const again = async () => {
+        for (const event of await runPending(orderId)) await apply(orderId, event);
+      };
+      void serial(orderId, again).catch((error: unknown) => log(`effects of ${orderId} failed again`, error));
+    }, EFFECT_RETRY_MS);
+    timer.unref?.();
+    timers.set(key, timer);
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Applying events
+
+  /** Applies an event and everything it leads to. Must run inside `serial(orderId)`. */
+  async function apply(orderId: string, first: CallEvent): Promise<void> {
+    const queue: CallEvent[] = [first];
+    while (queue.length > 0) {
+      const event = queue.shift()!;
+      const order = await getOrder(orderId);
+      const call = await getCall(orderId);
+      if (!order || !call) {
+        log(`event ${event.type} for unknown order ${orderId}`);
+        return;
+      }
+      const result = step(call.state, event, contextOf(order));
+      await callLog(order, event, result.state.phase, result.ignored);
+      if (result.ignored && result.state === call.state) continue;
+
+      const fired = (t: StoredCall['timers'][number]) =>
+        t.action === event.type && Date.parse(t.at) <= Date.parse(event.at);
+      const nextTimers = call.timers.filter((t) => !fired(t));
+      for (const effect of result.effects)
+        if (effect.type === 'schedule') nextTimers.push({ action: effect.action, at: effect.at });
+      const pending = [...(call.pending ?? []), ...result.effects.filter((e) => e.type !== 'schedule')];
+
+      let expectedCallAt = call.expectedCallAt;
+      if (event.type === 'start')
+        expectedCallAt = new Date(Date.parse(event.at) + pickupEstimateMs()).toISOString();
+      else if (result.state.retryAt && result.state.leg === 'provider')
+        expectedCallAt = new Date(Date.parse(result.state.retryAt) + pickupEstimateMs()).toISOString();
+      else if (result.state.phase === 'calling_client' && call.state.phase !== 'calling_client')
+        expectedCallAt = event.at;
+
+      const saved = await saveCall({
+        ...call,
+        state: result.state,
+        timers: nextTimers,
+        pending,
+        ...(expectedCallAt ? { expectedCallAt } : {}),
+        updatedAt: now().toISOString(),
+      });
+      for (const timer of nextTimers) arm(orderId, timer.action, timer.at);
+      const followUps = await runPending(orderId, saved);
+      queue.push(...followUps);
+    }
+  }
+
+  async function saveCall(call: StoredCall): Promise<StoredCall> {
+    const written = await store.db<StoredCall>('calls').insert(call);
+    return { ...call, _rev: written.rev };
+  }
+
+  /**
+   * Carries out the pending effects of an order's call, in order, each removed once done; then
+   * writes the call's state for the client and the provider. Answers the events the effects led to
+   * (a call placed or refused). Must run inside `serial(orderId)`.
+   */
+  async function runPending(orderId: string, loaded?: StoredCall): Promise<CallEvent[]> {
+    let call = loaded ?? (await getCall(orderId));
+    if (!call) return [];
+    const followUps: CallEvent[] = [];
+    while (call.pending.length > 0) {
+      const effect = call.pending[0]!;
+      try {
+        await carryOut(orderId, effect, call, followUps);
+      } catch (error) {
+        log(`${effect.type} of ${orderId} failed; retrying in ${EFFECT_RETRY_MS / 1000} s`, error);
+        retryEffectsLater(orderId);
+        break;
+      }
+      call = await saveCall({ ...call, pending: call.pending.slice(1), updatedAt: now().toISOString() });
+    }
+    await publish(orderId, call);
+    return followUps;
+  }
+
+  async function publish(orderId: string, call: StoredCall) {
+    const order = await getOrder(orderId);
+    if (!order) return;
+    const at = now().toISOString();
+    try {
+      await writeCallSessions(store, order, call, at);
+      await notifyPhase(store, order, call, at);
+    } catch (error) {
+      log(`could not write the call state of ${orderId} for its users`, error);
+    }
+  }
+
+  async function carryOut(orderId: string, effect: CallEffect, call: StoredCall, followUps: CallEvent[]) {
+    const order = await getOrder(orderId);
+    if (!order) return;
+    switch (effect.type) {
+      case 'place_call':
+        return placeCall(order, call, effect.leg, effect.attempt, followUps);
+      case 'capture':
+        return capture(order);
+      case 'release':
+        return release(order);
+      case 'end_conference':
+        return endCalls(orderId, call);
+      case 'complete':
+        return complete(order, call);
+      case 'schedule':
+        return;
+    }
+  }
+
+  /**
+   * Ends the conference and hangs up every call still live: a client's phone may still be ringing
+   * when the provider hangs up, and would otherwise be answered into an empty conference.
+   */
+  async function endCalls(orderId: string, call: StoredCall) {
+    await telephony.endConference(orderId);
+    for (const leg of Object.values(call.state.calls)) {
+      if (!isFinalLegStatus(leg.status)) await telephony.hangUp(leg.callSid);
+    }
+  }
+
+  async function placeCall(
+    order: StoredOrder,
+    call: StoredCall,
+    leg: 'provider' | 'client',
+    attempt: number,
+    followUps: CallEvent[],
+  ) {
+    // Placed before a restart: its callbacks will tell what happened to it.
+    if (Object.values(call.state.calls).some((c) => c.leg === leg && c.attempt === attempt)) return;
+    const at = () => now().toISOString();
+    const to = leg === 'client' ? order.booking.phone : await providerNumber(order);
+    if (!to) {
+      log(`no phone number for the ${leg} of ${order.orderId}`);
+      followUps.push({ type: 'place_failed', leg, attempt, at: at() });
+      return;
+    }
+    const ringSeconds = (await settings()).callTimeout ?? DEFAULT_CALL_TIMEOUT;
+    const duration = order.quote.durationMinutes * 60;
+    try {
+      const { callSid } = await telephony.placeCall({
+        orderId: order.orderId,
+        leg,
+        attempt,
+        to,
+        conference: `order-${order.orderId}`,
+        ringSeconds,
+        timeLimitSeconds: duration + (leg === 'provider' ? PROVIDER_WAIT_SECONDS : CLIENT_SLACK_SECONDS),
+        startConferenceOnEnter: leg === 'client',
+      });
+      followUps.push({ type: 'call_placed', leg, attempt, callSid, at: at() });
+    } catch (error) {
+      log(`the telephony refused the ${leg} call of ${order.orderId} (attempt ${attempt})`, error);
+      followUps.push({ type: 'place_failed', leg, attempt, at: at() });
+    }
+  }
+
+  /**
+   * The provider's number: the demo line chosen at checkout (simulated telephony only), the phone of
+   * the provider's own record, or, for a demo provider without an account, a test line that answers.
+   */
+  async function providerNumber(order: StoredOrder): Promise<string | undefined> {
+    if (telephony.kind === 'simulated' && order.demoProviderLine)
+      return DEMO_PROVIDER_NUMBERS[order.demoProviderLine];
+    if (order.provider.hasAccount) {
+      const profile = await getOrUndefined(store.db<Profile>(userDbName(order.provider.id)), PROFILE_ID);
+      if (profile?.phone) return profile.phone;
+    }
+    return telephony.kind === 'simulated' ? DEMO_PROVIDER_NUMBERS.answers : undefined;
+  }
+
+  async function capture(order: StoredOrder) {
+    if (order.payment.state !== 'authorised' && order.payment.state !== 'captured') return;
+    const at = now().toISOString();
+    if (order.payment.state === 'authorised') {
+      await gateway.capture(order.payment.intentId, `${order.orderId}:capture`);
+      order =
+        (await updateOrder(order.orderId, (o) =>
+          o.payment.state === 'authorised'
+            ? { ...o, payment: { ...o.payment, state: 'captured', capturedAt: at }, updatedAt: at }
+            : undefined,
+        )) ?? order;
+    }
+    await recordCapture(order, order.payment.capturedAt ?? at);
+  }
+
+  async function recordCapture(order: StoredOrder, at: string) {
+    const { commission, providerShare } = splitCommission(order.quote.total, order.commissionRate);
+    await record(store, order, 'capture', order.quote.total, at);
+    await record(store, order, 'commission', commission, at);
+    await record(store, order, 'provider_share', providerShare, at);
+  }
+
+  async function release(order: StoredOrder) {
+    const at = now().toISOString();
+    let state = order.payment.state;
+    if (state === 'authorised') {
+      await gateway.cancel(order.payment.intentId, `${order.orderId}:release`);
+      await record(store, order, 'release', order.quote.total, at);
+      state = 'released';
+    } else if (state === 'captured') {
+      const refund = await gateway.refund(order.payment.intentId, `${order.orderId}:refund`);
+      await record(store, order, 'refund', refund.amount, at);
+      state = 'refunded';
+      order = { ...order, payment: { ...order.payment, refundId: refund.refundId } };
+    }
+    const updated = await updateOrder(order.orderId, (o) => {
+      if (o.state === 'failed' && o.payment.state === state) return undefined;
+      const payment = {
+        ...o.payment,
+        state,
+        ...(order.payment.refundId ? { refundId: order.payment.refundId } : {}),
+      };
+      if (state === 'released') payment.releasedAt ??= at;
+      if (state === 'refunded') payment.refundedAt ??= at;
+      return { ...o, state: 'failed', payment, updatedAt: at };
+    });
+    if (updated) await notifyRefund(store, updated, at);
+  }
+
+  async function complete(order: StoredOrder, call: StoredCall) {
+    const at = now();
+    const iso = at.toISOString();
+    let current = order;
+    if (!current.invoiceNumber) {
+      const year = at.getUTCFullYear();
+      const number = await takeInvoiceNumber(store, order.orderId, year);
+      const invoice = buildInvoice(order, number, await invoicingSettings(store), {
+        callSeconds: call.state.callSeconds ?? 0,
+        consultationAt: call.state.connectedAt ?? iso,
+        paidAt: order.payment.capturedAt ?? order.payment.authorisedAt ?? iso,
+        now: iso,
+      });
+      await writeInvoice(store, order, invoice);
+      current =
+        (await updateOrder(order.orderId, (o) => ({
+          ...o,
+          state: 'completed',
+          invoiceNumber: number,
+          updatedAt: iso,
+        }))) ?? current;
+      await settleInvoiceNumber(store, order.orderId, year);
+      if (options.mailInvoice) {
+        await options
+          .mailInvoice(invoice, order.client.email)
+          .catch((error: unknown) => log(`could not mail invoice ${number}`, error));
+      }
+    } else if (current.state !== 'completed') {
+      current =
+        (await updateOrder(order.orderId, (o) => ({ ...o, state: 'completed', updatedAt: iso }))) ?? current;
+    }
+    if (current.invoiceNumber) {
+      await createOnce(store, userDbName(order.client.uid), {
+        _id: `notification:${order.orderId}:invoice_ready`,
+        id: `notification:${order.orderId}:invoice_ready`,
+        type: 'notification',
+        kind: 'invoice_ready',
+        orderId: order.orderId,
+        params: { number: current.invoiceNumber },
+        isRead: false,
+        createdAt: iso,
+        updatedAt: iso,
+      });
+    }
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // What the routes call
+
+  async function ensureCall(order: StoredOrder): Promise<void> {
+    const at = now().toISOString();
+    await createOnce<StoredCall>(store, 'calls', {
+      _id: order.orderId,
+      type: 'call',
+      orderId: order.orderId,
+      state: initialCallState(),
+      timers: [],
+      pending: [],
+      createdAt: at,
+      updatedAt: at,
+    });
+  }
+
+  async function paymentAuthorised(orderId: string): Promise<void> {
+    await serial(orderId, async () => {
+      const at = now().toISOString();
+      const changed = await updateOrder(orderId, (o) =>
+        o.payment.state === 'requires_payment'
+          ? {
+              ...o,
+              state: 'paid',
+              payment: { ...o.payment, state: 'authorised', authorisedAt: at, lastError: undefined },
+              updatedAt: at,
+            }
+          : undefined,
+      );
+      const order = changed ?? (await getOrder(orderId));
+      if (!order || order.state !== 'paid') return;
+      await record(store, order, 'authorisation', order.quote.total, order.payment.authorisedAt ?? at);
+      if (order.quote.coupon && !order.couponCounted) {
+        // Counted when paid, not at checkout: an abandoned checkout does not use up a code.
+        await redeemCoupon(store, order.quote.coupon.code, orderId);
+        await updateOrder(orderId, (o) => ({ ...o, couponCounted: true }));
+      }
+      await ensureCall(order);
+      await apply(orderId, { type: 'start', at });
+    });
+  }
+
+  async function paymentFailed(orderId: string, reason: string): Promise<void> {
+    await serial(orderId, async () => {
+      const at = now().toISOString();
+      await updateOrder(orderId, (o) =>
+        o.payment.state === 'requires_payment'
+          ? { ...o, payment: { ...o.payment, lastError: reason.slice(0, 60) }, updatedAt: at }
+          : undefined,
+      );
+    });
+  }
+
+  async function paymentSettled(orderId: string, event: 'captured' | 'released' | 'refunded'): Promise<void> {
+    await serial(orderId, async () => {
+      const at = now().toISOString();
+      const order = await updateOrder(orderId, (o) => {
+        const state = o.payment.state;
+        if (event === 'captured' && state === 'authorised')
+          return { ...o, payment: { ...o.payment, state: 'captured', capturedAt: at }, updatedAt: at };
+        if (event === 'released' && (state === 'authorised' || state === 'requires_payment'))
+          return {
+            ...o,
+            state: o.state === 'awaiting_payment' ? 'cancelled' : 'failed',
+            payment: { ...o.payment, state: 'released', releasedAt: at },
+            updatedAt: at,
+          };
+        if (event === 'refunded' && state === 'captured')
+          return {
+            ...o,
+            state: 'failed',
+            payment: { ...o.payment, state: 'refunded', refundedAt: at },
+            updatedAt: at,
+          };
+        return undefined;
+      });
+      if (!order) return;
+      if (event === 'captured') await recordCapture(order, at);
+      if (event === 'released') await record(store, order, 'release', order.quote.total, at);
+      if (event === 'refunded') await record(store, order, 'refund', order.quote.total, at);
+      const call = await getCall(orderId);
+      if (call) await publish(orderId, call);
+    });
+  }
+
+  async function telephonyEvent(event: TelephonyEvent): Promise<void> {
+    const callEvent: CallEvent =
+      event.kind === 'leg'
+        ? {
+            type: 'leg',
+            leg: event.leg,
+            attempt: event.attempt,
+            callSid: event.callSid,
+            sequence: event.sequence,
+            status: event.status,
+            ...(event.durationSeconds !== undefined ? { durationSeconds: event.durationSeconds } : {}),
+            at: event.at,
+          }
+        : { type: 'conference', event: event.event, sequence: event.sequence, at: event.at };
+    await serial(event.orderId, () => apply(event.orderId, callEvent));
+  }
+
+  async function resume(): Promise<number> {
+    const result = await store
+      .db<StoredOrder>('orders')
+      .view<StoredOrder>('orders', 'by_state', { key: 'paid', include_docs: true });
+    const orders = result.rows.map((row) => row.doc).filter((doc): doc is NonNullable<typeof doc> => !!doc);
+    for (const order of orders) {
+      await serial(order.orderId, async () => {
+        await ensureCall(order);
+        const call = await getCall(order.orderId);
+        if (!call) return;
+        if (call.state.phase === 'scheduled') {
+          await apply(order.orderId, { type: 'start', at: now().toISOString() });
+          return;
+        }
+        const followUps = await runPending(order.orderId, call);
+        for (const event of followUps) await apply(order.orderId, event);
+        for (const timer of call.timers) arm(order.orderId, timer.action, timer.at);
+        await reconcileLegs(order.orderId);
+      });
+    }
+    return orders.length;
+  }
+
+  /** Asks the telephony about calls left without a final status (their callbacks were missed). */
+  async function reconcileLegs(orderId: string) {
+    const call = await getCall(orderId);
+    if (!call) return;
+    for (const leg of Object.values(call.state.calls)) {
+      if (isFinalLegStatus(leg.status)) continue;
+      const answer = await telephony.fetchCall(leg.callSid).catch((error: unknown) => {
+        log(`could not ask the telephony about ${leg.callSid}`, error);
+        return undefined;
+      });
+      if (!answer || !isFinalLegStatus(answer.status)) continue;
+      await apply(orderId, {
+        type: 'leg',
+        leg: leg.leg,
+        attempt: leg.attempt,
+        callSid: leg.callSid,
+        sequence: leg.sequence + 1,
+        status: answer.status,
+        ...(answer.durationSeconds !== undefined ? { durationSeconds: answer.durationSeconds } : {}),
+        at: now().toISOString(),
+      });
+    }
+  }
+
+  return {
+    telephony,
+    paymentAuthorised,
+    paymentFailed,
+    paymentSettled,
+    telephonyEvent,
+    resume,
+    stop() {
+      stopped = true;
+      (telephony as Telephony & { stop?: () => void }).stop?.();
+      for (const timer of timers.values()) clearTimeout(timer);
+      timers.clear();
+    },
+    async idle() {
+      while (queues.size > 0) await Promise.all([...queues.values()]);
+    },
+  };
+}

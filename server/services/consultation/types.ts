@@ -1,0 +1,94 @@
+/**
+ * The records of a consultation on the server, and the service that runs it.
+ *
+ * - `orders/<orderId>` (`StoredOrder`): what was bought, by whom, from whom, for how much, and the
+ *   payment's state. Written by the checkout, then by the consultation service.
+ * - `calls/<orderId>` (`StoredCall`): the call's state machine (src/domain/call-machine.ts) and the
+ *   next timed action (a retry, the end of the consultation), so that a restart resumes it.
+ * - `ledger/<orderId>:<entry>`: one document per money movement, its id fixed by the order and the
+ *   kind of movement, so that writing it twice is a conflict, never a second movement.
+ */
+import type { BookingRequest } from '../../../src/domain/booking';
+import type { CallEffect, CallState } from '../../../src/domain/call-machine';
+import type { Language } from '../../../src/domain/languages';
+import type {
+  DemoProviderLine,
+  OrderState,
+  PaymentGatewayKind,
+  PaymentState,
+  Quote,
+} from '../../../src/domain/order';
+import type { TelephonyEvent } from '../../adapters/telephony/types';
+
+export type StoredOrder = {
+  _id: string;
+  _rev?: string;
+  type: 'order';
+  orderId: string;
+  state: OrderState;
+  /** The browser's idempotency key of the checkout that created the order. */
+  idempotencyKey: string;
+  client: { uid: string; email: string; language: Language; name: string };
+  provider: {
+    id: string;
+    role: 'lawyer' | 'expat';
+    name: string;
+    /** Whether the provider has an account (and so a user database to write the call's state into). */
+    hasAccount: boolean;
+  };
+  booking: BookingRequest;
+  quote: Quote;
+  /** The platform commission rate in force when the order was made (settings, 0.15 by default). */
+  commissionRate: number;
+  /** Demo mode only: how the simulated expert line behaves. */
+  demoProviderLine?: DemoProviderLine;
+  payment: {
+    gateway: PaymentGatewayKind;
+    intentId: string;
+    clientSecret: string;
+    state: PaymentState;
+    /** The card's last refusal (`card_declined`…), while the order waits for another try. */
+    lastError?: string;
+    authorisedAt?: string;
+    capturedAt?: string;
+    releasedAt?: string;
+    refundedAt?: string;
+    refundId?: string;
+  };
+  /** Set once a promo code's use has been counted for this order. */
+  couponCounted?: boolean;
+  invoiceNumber?: string;
+  createdAt: string;
+  updatedAt: string;
+};
+
+export type StoredCall = {
+  _id: string;
+  _rev?: string;
+  type: 'call';
+  orderId: string;
+  state: CallState;
+  /** Timed actions still to come (a retry, the end of the consultation), earliest first. */
+  timers: { action: 'retry_due' | 'time_up'; at: string }[];
+  /** Effects decided but not yet carried out, in order (resumed after a restart). */
+  pending: CallEffect[];
+  /** When the client's phone is expected to ring, for the countdown. */
+  expectedCallAt?: string;
+  createdAt: string;
+  updatedAt: string;
+};
+
+/** What the HTTP routes (checkout, payment confirmations, webhooks) tell the consultation service. */
+export interface ConsultationService {
+  /**
+   * The payment of an order is authorised (held): start the consultation. Idempotent: a second
+   * notice (webhook after the browser's confirmation, or the reverse) changes nothing.
+   */
+  paymentAuthorised(orderId: string): Promise<void>;
+  /** The card was refused: the order stays awaiting payment with the reason, for another try. */
+  paymentFailed(orderId: string, reason: string): Promise<void>;
+  /** The gateway reports a capture, a cancellation or a refund (webhooks): recorded, never repeated. */
+  paymentSettled(orderId: string, event: 'captured' | 'released' | 'refunded'): Promise<void>;
+  /** A callback of the telephony (Twilio webhook or the simulation). */
+  telephonyEvent(event: TelephonyEvent): Promise<void>;
+}

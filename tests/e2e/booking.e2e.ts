@@ -1,0 +1,225 @@
+import { expect, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { ClientRegistrationScreen, aClient } from './pages/account-pages';
+import { A_PDF, ProviderRegistrationPage, aLawyerEntry, aPngPhoto } from './pages/provider-registration-page';
+import { ProvidersPage } from './pages/providers-page';
+
+/** `/booking-request/:providerId`, as a client fills it in (French interface). */
+class BookingScreen {
+  constructor(readonly page: Page) {}
+
+  get form() {
+    return this.page.getByRole('form', { name: 'Votre demande' });
+  }
+  get continueButton() {
+    return this.page.getByRole('button', { name: 'Continuer vers le paiement' });
+  }
+  get languages() {
+    return this.form.getByRole('group', { name: 'Langues dans lesquelles vous pouvez échanger' });
+  }
+  get chosenLanguages() {
+    return this.languages.getByRole('list', { name: 'Vos choix' });
+  }
+  get phone() {
+    return this.form.getByRole('group', { name: 'Téléphone' });
+  }
+  field(label: string) {
+    return this.form.getByLabel(label, { exact: true });
+  }
+
+  /** Removes every language chosen so far. */
+  async clearLanguages() {
+    const remove = this.chosenLanguages.getByRole('button');
+    while ((await remove.count()) > 0) await remove.first().click();
+  }
+
+  /** Ticks a language found by typing its name. */
+  async chooseLanguage(name: string) {
+    await this.languages.getByRole('searchbox').fill(name);
+    await this.languages.getByRole('checkbox', { name, exact: true }).check();
+    await this.languages.getByRole('searchbox').fill('');
+  }
+
+  /** Every field but the terms, with a language the expert speaks (theirs come first in the list). */
+  async fillRequest() {
+    await this.field('Nom').fill('Durand');
+    await this.field('Nationalité').selectOption('FR');
+    await this.field("Pays où vous avez besoin d'aide").selectOption('TH');
+    await this.field('Titre de votre demande').fill('Visa de travail refusé');
+    await this.field('Décrivez votre situation').fill(
+      "Mon visa de travail a été refusé hier et je dois quitter le pays d'ici dix jours. Que puis-je faire ?",
+    );
+    await this.clearLanguages();
+    await this.languages.getByRole('checkbox').first().check();
+    await this.phone.getByLabel('Indicatif du pays').selectOption('FR');
+    await this.phone.getByLabel('Numéro', { exact: true }).fill('6 12 34 56 78');
+  }
+
+  async acceptTerms() {
+    await this.form.getByRole('checkbox', { name: /J'accepte les conditions générales/ }).check();
+  }
+}
+
+/** A new client, signed in, on the booking form of the first online expert of the directory. */
+async function openBookingOfFirstOnlineExpert(page: Page) {
+  const client = aClient();
+  const registration = new ClientRegistrationScreen(page);
+  await registration.open();
+  await registration.register(client);
+  await expect(page).toHaveURL(/\/dashboard$/);
+
+  const directory = new ProvidersPage(page);
+  await directory.open('?status=online');
+  const card = directory.cards.first();
+  const providerId = (await card.getAttribute('data-provider-id'))!;
+  const name = (await card.getByRole('heading', { level: 3 }).innerText()).replace('✓', '').trim();
+  await card.getByRole('link', { name: /Voir le profil/ }).click();
+  await page.getByRole('link', { name: 'Réserver un appel' }).click();
+  await expect(page).toHaveURL(new RegExp(`/booking-request/${providerId}$`));
+  await expect(page.getByRole('heading', { level: 1, name: 'Demande de consultation' })).toBeVisible();
+  await expect(page.getByRole('complementary', { name: 'Votre expert' })).toContainText(name);
+
+  const booking = new BookingScreen(page);
+  // What the account knows is already there: the first name, and the languages given at registration.
+  await expect(booking.field('Prénom')).toHaveValue(client.firstName);
+  await expect(booking.chosenLanguages).toContainText('Français');
+  return { booking, providerId, name };
+}
+
+test('the continue button stays disabled until every rule holds, then leads to the payment', async ({
+  page,
+}) => {
+  const { booking, providerId } = await openBookingOfFirstOnlineExpert(page);
+  await expect(booking.continueButton).toBeDisabled();
+
+  // Enter in a field tries to send: the errors show and the focus goes to the first field to fix.
+  await booking.field('Nom').press('Enter');
+  await expect(booking.field('Nom')).toBeFocused();
+  await expect(booking.form.getByText('Certains champs sont à corriger')).toBeVisible();
+  await expect(booking.field('Nom')).toHaveAttribute('aria-invalid', 'true');
+
+  await booking.fillRequest();
+  await booking.field('Titre de votre demande').fill('Visa');
+  await expect(booking.form.getByText('Encore 6 caractères')).toBeVisible();
+  await expect(booking.continueButton).toBeDisabled();
+  await booking.field('Titre de votre demande').fill('Visa de travail refusé');
+  await expect(booking.phone.getByText('Format international : +33612345678')).toBeVisible();
+  await expect(booking.continueButton).toBeDisabled();
+
+  await booking.acceptTerms();
+  await expect(booking.continueButton).toBeEnabled();
+  await booking.continueButton.click();
+  await expect(page).toHaveURL(new RegExp(`/call-checkout/${providerId}$`));
+  const draft = await page.evaluate(
+    (id) => JSON.parse(localStorage.getItem(`sos-expat:booking:${id}`) ?? 'null') as Record<string, unknown>,
+    providerId,
+  );
+  expect(draft).toMatchObject({ lastName: 'Durand', phone: '+33612345678', acceptedTerms: true });
+});
+
+test('nothing typed is lost: the request survives a reload', async ({ page }) => {
+  const { booking } = await openBookingOfFirstOnlineExpert(page);
+  await booking.fillRequest();
+  await booking.field("Pays où vous avez besoin d'aide").selectOption('OTHER');
+  await expect(booking.field('Nom du pays ou du territoire')).toBeVisible();
+  await booking.field('Nom du pays ou du territoire').fill('Somaliland');
+  await booking.acceptTerms();
+  await expect(booking.continueButton).toBeEnabled();
+
+  await page.reload();
+  await expect(booking.field('Nom')).toHaveValue('Durand');
+  await expect(booking.field('Nationalité')).toHaveValue('FR');
+  await expect(booking.field("Pays où vous avez besoin d'aide")).toHaveValue('OTHER');
+  await expect(booking.field('Nom du pays ou du territoire')).toHaveValue('Somaliland');
+  await expect(booking.field('Titre de votre demande')).toHaveValue('Visa de travail refusé');
+  await expect(booking.field('Décrivez votre situation')).toHaveValue(/^Mon visa de travail a été refusé/);
+  await expect(booking.phone.getByLabel('Numéro', { exact: true })).toHaveValue('06 12 34 56 78');
+  await expect(booking.form.getByRole('checkbox', { name: /J'accepte les conditions/ })).toBeChecked();
+  await expect(booking.continueButton).toBeEnabled();
+});
+
+test('a client with no language in common with the expert is told so and cannot continue', async ({
+  page,
+}) => {
+  const { booking } = await openBookingOfFirstOnlineExpert(page);
+  await booking.fillRequest();
+  await booking.acceptTerms();
+  await expect(booking.continueButton).toBeEnabled();
+
+  // No demo expert speaks Wolof.
+  await booking.clearLanguages();
+  await booking.chooseLanguage('Wolof');
+  await expect(booking.languages.getByText(/^Aucune langue en commun avec l'expert/)).toBeVisible();
+  await expect(booking.continueButton).toBeDisabled();
+
+  await booking.languages.getByRole('checkbox').first().check();
+  await expect(booking.languages.getByText(/Aucune langue en commun/)).toHaveCount(0);
+  await expect(booking.continueButton).toBeEnabled();
+});
+
+test('offline, the form keeps working but says a connection is needed for the payment', async ({
+  page,
+  context,
+}) => {
+  const { booking } = await openBookingOfFirstOnlineExpert(page);
+  await booking.fillRequest();
+  await booking.acceptTerms();
+  await context.setOffline(true);
+  const offlineButton = page.getByRole('button', { name: 'Connexion requise pour continuer' });
+  await expect(offlineButton).toBeDisabled();
+  await expect(page.getByText('une connexion Internet est nécessaire pour passer au paiement')).toBeVisible();
+  await booking.field('Titre de votre demande').fill('Visa de travail refusé hier');
+  await context.setOffline(false);
+  await expect(booking.continueButton).toBeEnabled();
+  await expect(booking.field('Titre de votre demande')).toHaveValue('Visa de travail refusé hier');
+});
+
+test('an offline expert, an unknown one or no expert at all cannot be booked', async ({ page }) => {
+  const registration = new ClientRegistrationScreen(page);
+  await registration.open();
+  await registration.register(aClient());
+  await expect(page).toHaveURL(/\/dashboard$/);
+
+  const directory = new ProvidersPage(page);
+  await directory.open('?status=offline');
+  const offlineId = await directory.cards.first().getAttribute('data-provider-id');
+  await page.goto(`/booking-request/${offlineId}`);
+  await expect(page.getByRole('heading', { level: 1 })).toContainText("n'est pas disponible pour le moment");
+  await expect(page.getByRole('button', { name: 'Continuer vers le paiement' })).toHaveCount(0);
+  await page.getByRole('link', { name: 'Voir les autres experts' }).click();
+  await expect(page).toHaveURL(/\/providers$/);
+
+  await page.goto('/booking-request/no-such-expert');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Cet expert ne peut pas être réservé');
+  await page.goto('/booking-request');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText("Choisissez d'abord un expert");
+  await expect(page.getByRole('link', { name: 'Voir les autres experts' })).toHaveAttribute(
+    'href',
+    '/providers',
+  );
+});
+
+test('a lawyer cannot book themselves', async ({ page }) => {
+  const registration = new ProviderRegistrationPage(page);
+  await registration.open('lawyer');
+  await registration.fillLawyer(aLawyerEntry());
+  await registration.uploadPhoto({
+    name: 'portrait.png',
+    mimeType: 'image/png',
+    buffer: await aPngPhoto(page),
+  });
+  await registration.uploadIdDocument({ name: 'passeport.pdf', mimeType: 'application/pdf', buffer: A_PDF });
+  await registration.submitButton.click();
+  await expect(page.getByRole('heading', { level: 2, name: 'Votre compte est créé' })).toBeVisible();
+
+  const uid = await page.evaluate(
+    () => (JSON.parse(localStorage.getItem('sos-expat.user') ?? '{}') as { uid?: string }).uid,
+  );
+  expect(uid).toBeTruthy();
+  await page.goto(`/booking-request/${uid}`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+    'Vous ne pouvez pas réserver un appel avec vous-même',
+  );
+  await expect(page.getByRole('button', { name: 'Continuer vers le paiement' })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Voir les autres experts' })).toBeVisible();
+});

@@ -1,0 +1,451 @@
+/**
+ * A local server speaking the part of Stripe's API the platform uses, so that tests run the real
+ * `stripe` SDK (`new Stripe(key, { host, port, protocol: 'http' })`) end to end: PaymentIntents
+ * (create, retrieve with `expand[]=latest_charge`, confirm with Stripe's test payment methods as
+ * Stripe.js would, capture, cancel) and refunds (create, list).
+ *
+ * Like Stripe it reads form-encoded bodies (`metadata[orderId]=…`), answers errors as
+ * `{ error: { type, code, message } }` with a 4xx status, and honours `Idempotency-Key`: the same
+ * key answers the first response again (with `Idempotent-Replayed: true`), the same key with other
+ * parameters is an `idempotency_error`. Every request is recorded, so tests can check that a capture
+ * or a refund reached Stripe exactly once.
+ */
+import { randomBytes } from 'node:crypto';
+import { createServer } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+type Params = Record<string, unknown>;
+type Json = Record<string, unknown>;
+
+export type RecordedRequest = {
+  method: string;
+  path: string;
+  params: Params;
+  idempotencyKey?: string;
+  /** Answered from the idempotency store: Stripe did not act again. */
+  replayed: boolean;
+  status: number;
+};
+
+type StoredIntent = {
+  id: string;
+  object: 'payment_intent';
+  amount: number;
+  amount_capturable: number;
+  amount_received: number;
+  currency: string;
+  status: string;
+  capture_method: string;
+  client_secret: string;
+  description: string | null;
+  receipt_email: string | null;
+  metadata: Record<string, string>;
+  latest_charge: string | null;
+  last_payment_error: Json | null;
+  next_action: Json | null;
+  cancellation_reason: string | null;
+  automatic_payment_methods: Json | null;
+  created: number;
+  livemode: false;
+};
+
+type StoredCharge = {
+  id: string;
+  object: 'charge';
+  amount: number;
+  amount_captured: number;
+  amount_refunded: number;
+  captured: boolean;
+  refunded: boolean;
+  currency: string;
+  payment_intent: string;
+  metadata: Record<string, string>;
+  status: 'succeeded';
+  created: number;
+  livemode: false;
+};
+
+type StoredRefund = {
+  id: string;
+  object: 'refund';
+  amount: number;
+  charge: string;
+  currency: string;
+  payment_intent: string;
+  status: 'succeeded';
+  metadata: Record<string, string>;
+  created: number;
+};
+
+class StripeFailure extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: Json,
+  ) {
+    super(String(body.message));
+  }
+}
+
+const invalidRequest = (status: number, code: string, message: string, param?: string) =>
+  new StripeFailure(status, { type: 'invalid_request_error', code, message, ...(param ? { param } : {}) });
+
+/** What Stripe's test payment methods do when an intent is confirmed with them. */
+const TEST_PAYMENT_METHODS: Record<
+  string,
+  'authorised' | 'requires_action' | { code: string; decline_code?: string }
+> = {
+  pm_card_visa: 'authorised',
+  pm_card_mastercard: 'authorised',
+  pm_card_authenticationRequired: 'requires_action',
+  pm_card_chargeDeclined: { code: 'card_declined', decline_code: 'generic_decline' },
+  pm_card_chargeDeclinedInsufficientFunds: { code: 'card_declined', decline_code: 'insufficient_funds' },
+  pm_card_chargeDeclinedExpiredCard: { code: 'expired_card' },
+  pm_card_chargeDeclinedIncorrectCvc: { code: 'incorrect_cvc' },
+};
+
+const now = () => Math.floor(Date.now() / 1000);
+const newId = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`;
+
+/** Stripe's form encoding (`a[b]=1&c[0]=x`) back into nested objects; arrays come back as objects. */
+export function parseStripeForm(text: string): Params {
+  const out: Params = {};
+  for (const [key, value] of new URLSearchParams(text)) {
+    const parts = key.replace(/\]/g, '').split('[');
+    let node = out;
+    parts.forEach((part, i) => {
+      if (i === parts.length - 1) node[part] = value;
+      else node = (node[part] ??= {}) as Params;
+    });
+  }
+  return out;
+}
+
+const listOf = (value: unknown): string[] =>
+  value && typeof value === 'object' ? Object.values(value as Record<string, string>) : [];
+
+export type FakeStripe = {
+  /** What the SDK needs: `{ host, port, protocol }`. */
+  connection: { host: string; port: number; protocol: 'http' };
+  requests: RecordedRequest[];
+  /** Requests matching, optionally only those Stripe acted on (not replayed). */
+  count(method: string, path: RegExp, options?: { actedOnly?: boolean }): number;
+  /** The intent as Stripe holds it now (the object a webhook event carries). */
+  intent(id: string): StoredIntent;
+  charge(id: string): StoredCharge;
+  /** An event as Stripe sends it to a webhook endpoint. */
+  event(type: string, object: object): Json;
+  /** The next `times` requests to a path answer 500 (an outage). */
+  failNext(method: string, path: RegExp, times?: number): void;
+  close(): Promise<void>;
+};
+
+export async function startFakeStripe(): Promise<FakeStripe> {
+  const intents = new Map<string, StoredIntent>();
+  const charges = new Map<string, StoredCharge>();
+  const refunds = new Map<string, StoredRefund>();
+  const idempotent = new Map<
+    string,
+    { method: string; path: string; params: string; status: number; body: Json }
+  >();
+  const requests: RecordedRequest[] = [];
+  const failures: { method: string; path: RegExp; times: number }[] = [];
+
+  function intentOf(id: string): StoredIntent {
+    const intent = intents.get(id);
+    if (!intent) throw invalidRequest(404, 'resource_missing', `No such payment_intent: '${id}'`, 'intent');
+    return intent;
+  }
+
+  function unexpectedState(intent: StoredIntent, action: string) {
+    return invalidRequest(
+      400,
+      'payment_intent_unexpected_state',
+      `This PaymentIntent's ${action} could not be performed because it has a status of ${intent.status}.`,
+    );
+  }
+
+  function view(intent: StoredIntent, expand: string[] = []): Json {
+    const chargeId = intent.latest_charge;
+    const latest = chargeId && expand.includes('latest_charge') ? { ...charges.get(chargeId)! } : chargeId;
+    return { ...intent, metadata: { ...intent.metadata }, latest_charge: latest };
+  }
+
+  function createIntent(params: Params): Json {
+    const amount = Number(params.amount);
+    if (!params.amount)
+      throw invalidRequest(400, 'parameter_missing', 'Missing required param: amount.', 'amount');
+    if (!Number.isInteger(amount) || amount < 50) {
+      throw invalidRequest(400, 'amount_too_small', 'Amount must be at least 50 cents.', 'amount');
+    }
+    const currency = String(params.currency ?? '');
+    if (!/^[a-z]{3}$/.test(currency)) {
+      throw invalidRequest(400, 'parameter_invalid_string', 'Invalid currency.', 'currency');
+    }
+    const id = newId('pi');
+    const intent: StoredIntent = {
+      id,
+      object: 'payment_intent',
+      amount,
+      amount_capturable: 0,
+      amount_received: 0,
+      currency,
+      status: 'requires_payment_method',
+      capture_method: String(params.capture_method ?? 'automatic_async'),
+      client_secret: `${id}_secret_${randomBytes(12).toString('hex')}`,
+      description: typeof params.description === 'string' ? params.description : null,
+      receipt_email: typeof params.receipt_email === 'string' ? params.receipt_email : null,
+      metadata: { ...((params.metadata as Record<string, string>) ?? {}) },
+      latest_charge: null,
+      last_payment_error: null,
+      next_action: null,
+      cancellation_reason: null,
+      automatic_payment_methods: (params.automatic_payment_methods as Json) ?? null,
+      created: now(),
+      livemode: false,
+    };
+    intents.set(id, intent);
+    return view(intent);
+  }
+
+  function confirm(intent: StoredIntent, params: Params): Json {
+    if (!['requires_payment_method', 'requires_confirmation', 'requires_action'].includes(intent.status)) {
+      throw unexpectedState(intent, 'confirmation');
+    }
+    const method = String(params.payment_method ?? '');
+    const behaviour = TEST_PAYMENT_METHODS[method];
+    if (!behaviour)
+      throw invalidRequest(400, 'resource_missing', `No such PaymentMethod: '${method}'`, 'payment_method');
+    if (behaviour === 'requires_action') {
+      Object.assign(intent, { status: 'requires_action', next_action: { type: 'use_stripe_sdk' } });
+      return view(intent);
+    }
+    if (behaviour !== 'authorised') {
+      const error = { type: 'card_error', message: 'Your card was declined.', ...behaviour };
+      Object.assign(intent, {
+        status: 'requires_payment_method',
+        last_payment_error: error,
+        next_action: null,
+      });
+      throw new StripeFailure(402, { ...error, payment_intent: view(intent) });
+    }
+    const charge: StoredCharge = {
+      id: newId('ch'),
+      object: 'charge',
+      amount: intent.amount,
+      amount_captured: 0,
+      amount_refunded: 0,
+      captured: false,
+      refunded: false,
+      currency: intent.currency,
+      payment_intent: intent.id,
+      // Stripe does not copy an intent's metadata to its charges.
+      metadata: {},
+      status: 'succeeded',
+      created: now(),
+      livemode: false,
+    };
+    charges.set(charge.id, charge);
+    const manual = intent.capture_method === 'manual';
+    Object.assign(intent, {
+      status: manual ? 'requires_capture' : 'succeeded',
+      amount_capturable: manual ? intent.amount : 0,
+      amount_received: manual ? 0 : intent.amount,
+      latest_charge: charge.id,
+      last_payment_error: null,
+      next_action: null,
+    });
+    if (!manual) Object.assign(charge, { captured: true, amount_captured: intent.amount });
+    return view(intent);
+  }
+
+  function capture(intent: StoredIntent): Json {
+    if (intent.status !== 'requires_capture') throw unexpectedState(intent, 'capture');
+    const charge = charges.get(intent.latest_charge!)!;
+    Object.assign(charge, { captured: true, amount_captured: intent.amount });
+    Object.assign(intent, { status: 'succeeded', amount_capturable: 0, amount_received: intent.amount });
+    return view(intent);
+  }
+
+  function cancel(intent: StoredIntent, params: Params): Json {
+    const cancellable = [
+      'requires_payment_method',
+      'requires_capture',
+      'requires_confirmation',
+      'requires_action',
+    ];
+    if (!cancellable.includes(intent.status)) throw unexpectedState(intent, 'cancellation');
+    Object.assign(intent, {
+      status: 'canceled',
+      amount_capturable: 0,
+      cancellation_reason: typeof params.cancellation_reason === 'string' ? params.cancellation_reason : null,
+    });
+    return view(intent);
+  }
+
+  function createRefund(params: Params): Json {
+    const intent = intentOf(String(params.payment_intent ?? ''));
+    const charge = intent.latest_charge ? charges.get(intent.latest_charge) : undefined;
+    if (intent.status !== 'succeeded' || !charge) {
+      throw invalidRequest(400, 'charge_not_captured', `PaymentIntent ${intent.id} has not been captured.`);
+    }
+    if (charge.amount_refunded >= charge.amount_captured) {
+      throw invalidRequest(400, 'charge_already_refunded', `Charge ${charge.id} has already been refunded.`);
+    }
+    const refund: StoredRefund = {
+      id: newId('re'),
+      object: 'refund',
+      amount: charge.amount_captured - charge.amount_refunded,
+      charge: charge.id,
+      currency: charge.currency,
+      payment_intent: intent.id,
+      status: 'succeeded',
+      metadata: {},
+      created: now(),
+    };
+    refunds.set(refund.id, refund);
+    Object.assign(charge, { amount_refunded: charge.amount_captured, refunded: true });
+    return { ...refund };
+  }
+
+  function listRefunds(params: Params): Json {
+    const data = [...refunds.values()]
+      .filter((refund) => !params.payment_intent || refund.payment_intent === params.payment_intent)
+      .reverse()
+      .slice(0, Number(params.limit ?? 10));
+    return { object: 'list', data, has_more: false, url: '/v1/refunds' };
+  }
+
+  function route(method: string, path: string, params: Params): Json {
+    const intentPath = /^\/v1\/payment_intents\/([^/]+)(?:\/(capture|cancel|confirm))?$/.exec(path);
+    if (method === 'POST' && path === '/v1/payment_intents') return createIntent(params);
+    if (intentPath) {
+      const intent = intentOf(decodeURIComponent(intentPath[1]!));
+      const action = intentPath[2];
+      if (method === 'GET' && !action) return view(intent, listOf(params.expand));
+      if (method === 'POST' && action === 'capture') return capture(intent);
+      if (method === 'POST' && action === 'cancel') return cancel(intent, params);
+      if (method === 'POST' && action === 'confirm') return confirm(intent, params);
+    }
+    if (method === 'POST' && path === '/v1/refunds') return createRefund(params);
+    if (method === 'GET' && path === '/v1/refunds') return listRefunds(params);
+    throw invalidRequest(404, 'resource_missing', `Unrecognized request URL (${method}: ${path}).`);
+  }
+
+  function send(res: ServerResponse, status: number, body: Json, replayed = false) {
+    res.writeHead(status, {
+      'content-type': 'application/json',
+      'request-id': newId('req'),
+      ...(replayed ? { 'idempotent-replayed': 'true' } : {}),
+    });
+    res.end(JSON.stringify(body));
+  }
+
+  async function handle(req: IncomingMessage, res: ServerResponse) {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const url = new URL(req.url ?? '/', 'http://stripe.local');
+    const method = req.method ?? 'GET';
+    const path = url.pathname;
+    const params = parseStripeForm(method === 'GET' ? url.search.slice(1) : Buffer.concat(chunks).toString());
+    const key = req.headers['idempotency-key'] as string | undefined;
+    const record: RecordedRequest = {
+      method,
+      path,
+      params,
+      ...(key ? { idempotencyKey: key } : {}),
+      replayed: false,
+      status: 200,
+    };
+    requests.push(record);
+
+    if (!/^Bearer sk_test_\w+$/.test(req.headers.authorization ?? '')) {
+      record.status = 401;
+      return send(res, 401, {
+        error: { type: 'invalid_request_error', message: 'Invalid API Key provided.' },
+      });
+    }
+    const failure = failures.find((f) => f.method === method && f.path.test(path) && f.times > 0);
+    if (failure) {
+      failure.times -= 1;
+      record.status = 500;
+      return send(res, 500, { error: { type: 'api_error', message: 'An unknown error occurred.' } });
+    }
+    const paramsText = JSON.stringify(params);
+    const previous = key && method === 'POST' ? idempotent.get(key) : undefined;
+    if (previous) {
+      if (previous.method !== method || previous.path !== path || previous.params !== paramsText) {
+        record.status = 400;
+        return send(res, 400, {
+          error: {
+            type: 'idempotency_error',
+            message:
+              'Keys for idempotent requests can only be used with the same parameters they were first used with.',
+          },
+        });
+      }
+      record.replayed = true;
+      record.status = previous.status;
+      return send(res, previous.status, previous.body, true);
+    }
+    let status = 200;
+    let body: Json;
+    try {
+      body = route(method, path, params);
+    } catch (error) {
+      if (!(error instanceof StripeFailure)) throw error;
+      status = error.status;
+      body = { error: error.body };
+    }
+    record.status = status;
+    if (key && method === 'POST') idempotent.set(key, { method, path, params: paramsText, status, body });
+    send(res, status, body);
+  }
+
+  const server = createServer((req, res) => {
+    handle(req, res).catch((error: unknown) => {
+      send(res, 500, { error: { type: 'api_error', message: String(error) } });
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  let eventCount = 0;
+
+  return {
+    connection: { host: '127.0.0.1', port, protocol: 'http' },
+    requests,
+    count(method, path, options = {}) {
+      return requests.filter(
+        (r) =>
+          r.method === method && path.test(r.path) && (!options.actedOnly || (!r.replayed && r.status < 500)),
+      ).length;
+    },
+    intent: (id) => ({ ...intentOf(id), metadata: { ...intentOf(id).metadata } }),
+    charge(id) {
+      const charge = charges.get(id);
+      if (!charge) throw new Error(`No such charge ${id}`);
+      return { ...charge };
+    },
+    event(type, object) {
+      eventCount += 1;
+      return {
+        id: `evt_${eventCount}_${randomBytes(8).toString('hex')}`,
+        object: 'event',
+        api_version: '2025-01-01',
+        created: now(),
+        data: { object },
+        livemode: false,
+        pending_webhooks: 1,
+        request: { id: null, idempotency_key: null },
+        type,
+      };
+    },
+    failNext(method, path, times = 1) {
+      failures.push({ method, path, times });
+    },
+    async close() {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    },
+  };
+}
