@@ -48,7 +48,17 @@ export default defineConfig({
     command: `rm -rf ${DATA_DIR} && node --import tsx server/main.ts`,
     url: `http://localhost:${PORT}/api/health`,
     // One address (127.0.0.1) plays every visitor of the suite: lift the per-address API limit.
-    env: { PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR, API_RATE_LIMIT_PER_MINUTE: '1000' },
+    // Demo telephony at test speed: lines answer after 1 s, consultations last 4 s.
+    env: {
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      DATA_DIR,
+      API_RATE_LIMIT_PER_MINUTE: '1000',
+      SIMULATED_RING_SECONDS: '1',
+      SIMULATED_NO_ANSWER_SECONDS: '1',
+      SIMULATED_CALL_SECONDS: '4',
+      CALL_RETRY_DELAY_SECONDS: '1',
+    },
     reuseExistingServer: false,
     timeout: 60_000,
     stdout: 'ignore',

@@ -7,6 +7,7 @@ import { startTestServer } from '../tests/support/test-server';
 import type { TestServer } from '../tests/support/test-server';
 import { manyProviders } from './bench-data';
 import { benchBrowser } from './browser-bench';
+import { benchConsultation } from './consultation-bench';
 import { benchContent } from './content-bench';
 import { benchInvoices } from './invoice-bench';
 import { benchQueries } from './query-bench';
@@ -91,4 +92,19 @@ console.log(
 );
 console.log(
   `  render: p50 ${fmt(invoices.p50)}, p95 ${fmt(invoices.p95)}, max ${fmt(invoices.max)}  (target p95 ≤ 100 ms); mean size ${(invoices.meanBytes / 1024).toFixed(1)} KB`,
+);
+
+const consultation = await benchConsultation();
+console.log('\nConsultation (embedded store, simulated gateway, real Twilio SDK against a local Twilio):');
+console.log(
+  `  payment authorised → first call request at the telephony API, ${consultation.firstCall.count} orders: p50 ${fmt(consultation.firstCall.p50)}, p95 ${fmt(consultation.firstCall.p95)}, max ${fmt(consultation.firstCall.max)}  (target ≤ 2 s)`,
+);
+const load = (label: string, f: typeof consultation.bare) =>
+  console.log(
+    `  ${label}: ${f.requestsPerSecond.toFixed(0)} req/s, latency p50 ${f.p50} ms, p99 ${f.p99} ms${f.errors || f.non2xx ? `, ${f.errors} errors, ${f.non2xx} non-2xx` : ''}`,
+  );
+load('POST /api/checkout (a new order each, 10 connections, 10 s)', consultation.checkout);
+load('bare Express route, same run and settings', consultation.bare);
+console.log(
+  `  ratio bare/checkout: throughput ${(consultation.bare.requestsPerSecond / consultation.checkout.requestsPerSecond).toFixed(1)}×, p99 ${(consultation.checkout.p99 / Math.max(1, consultation.bare.p99)).toFixed(1)}×`,
 );

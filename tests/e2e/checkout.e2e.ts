@@ -8,8 +8,8 @@ test('the amount shown is the pricing page price, and promo codes are checked: e
   page,
 }) => {
   await page.goto('/pricing');
-  const lawyerPrice = (await page.locator('[data-service="lawyerCall"] p').nth(1).innerText()).trim();
-  expect(lawyerPrice).toBe('49 €');
+  const lawyerPrice = '49 €';
+  await expect(page.locator('[data-service="lawyerCall"] p').nth(1)).toHaveText(lawyerPrice);
 
   await signInNewClient(page);
   const lawyer = await anOnlineLawyer(page);

@@ -35,10 +35,10 @@ import {
 import type { FakeTwilio } from '../support/fake-twilio';
 import { BROWSER_HEADERS, mintUser } from '../support/sessions';
 import type { TestUser } from '../support/sessions';
+import { onlineProviders, providerWithAccount } from '../support/providers';
+import type { ProviderDoc } from '../support/providers';
 import { startTestServer } from '../support/test-server';
 import type { TestServer } from '../support/test-server';
-
-type ProviderDoc = Provider & { _id: string };
 
 const FAST_DEMO = {
   SIMULATED_RING_SECONDS: '0.2',
@@ -88,11 +88,6 @@ function booking(provider: Pick<Provider, 'languages'>, phone = '+33612345678'):
     phone,
     acceptedTerms: true,
   };
-}
-
-async function onlineProviders(store: Store): Promise<ProviderDoc[]> {
-  const { rows } = await store.db<ProviderDoc>('providers').list({ include_docs: true });
-  return rows.map((row) => row.doc!).filter((doc) => doc.type === 'provider' && doc.isOnline && doc.isActive);
 }
 
 async function checkout(
@@ -334,40 +329,13 @@ describe('Stripe and Twilio (real SDKs, local API servers, signed callbacks)', (
       },
     });
     client = await mintUser(server.store, 'client-twilio');
-    provider = await providerWithAccount(server.store, 'lawyer-twilio', PROVIDER_PHONE);
+    provider = (await providerWithAccount(server.store, 'lawyer-twilio', PROVIDER_PHONE)).provider;
   });
   afterAll(async () => {
     await server?.close();
     await stripe?.close();
     await twilioApi?.close();
   });
-
-  /** A lawyer with an account, a phone in their own record and a published profile. */
-  async function providerWithAccount(store: Store, uid: string, phone: string): Promise<ProviderDoc> {
-    const user = await mintUser(store, uid, 'lawyer');
-    const template = (await onlineProviders(store)).find((p) => p.role === 'lawyer')!;
-    const now = new Date().toISOString();
-    await store.db(user.db).insert({
-      _id: 'profile',
-      id: 'profile',
-      type: 'profile',
-      uid,
-      role: 'lawyer',
-      email: user.email,
-      preferredLanguage: 'fr',
-      firstName: 'Léa',
-      displayName: 'Léa Avocate',
-      languages: template.languages,
-      phone,
-      isApproved: true,
-      createdAt: now,
-      updatedAt: now,
-    });
-    const { _rev: _ignored, ...fields } = template as ProviderDoc & { _rev?: string };
-    const doc = { ...fields, _id: uid, id: uid, slug: `${template.slug}-${uid}`, fullName: 'Léa Avocate' };
-    await store.db('providers').insert(doc);
-    return doc as ProviderDoc;
-  }
 
   /** Checkout, then the card confirmed as Stripe.js would, then the browser's confirmation to the service. */
   async function paidOrder(): Promise<{ orderId: string; intentId: string }> {

@@ -26,6 +26,8 @@ export type RecordedRequest = {
   form: URLSearchParams;
   /** The account and token of the Basic authentication, if any. */
   auth?: { username: string; password: string };
+  /** When the request started to arrive (`performance.now()`). */
+  at: number;
 };
 
 export type FakeCall = {
@@ -66,6 +68,7 @@ export async function startFakeTwilio(
   const conferences = new Map<string, FakeConference>();
 
   const server = createServer((req, res) => {
+    const at = performance.now();
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
@@ -76,6 +79,7 @@ export async function startFakeTwilio(
         query: url.searchParams,
         form: new URLSearchParams(Buffer.concat(chunks).toString('utf8')),
         auth: basicAuth(req),
+        at,
       };
       requests.push(recorded);
       route(recorded, res);

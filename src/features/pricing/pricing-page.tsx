@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { pathOf } from '../../config/paths';
-import { useConfig } from '../../data/config';
+import { useConfig, useConfigState } from '../../data/config';
 import { useContentOfType } from '../../data/content';
 import { checkPromoCode } from '../../data/promo';
 import type { PromoResult } from '../../data/promo';
@@ -38,7 +38,9 @@ const DEFAULT_MINUTES: Record<ServiceKey, number> = {
 export function PricingPage() {
   const { t, i18n } = useTranslation();
   const language = resolveLanguage(i18n.language);
-  const pricing = useConfig('pricing');
+  // While the first pull is under way the prices are coming, not unavailable: no alarm then.
+  const pricingState = useConfigState('pricing');
+  const pricing = pricingState.value;
   const stats = useConfig('stats');
   const faq = useContentOfType('faq', language).value.filter((entry) =>
     PRICING_FAQ.includes(entry.slug ?? ''),
@@ -60,7 +62,7 @@ export function PricingPage() {
         <h1>{t('screens.pricing')}</h1>
         <p>{t('pricing.subtitle')}</p>
       </header>
-      {!pricing && (
+      {!pricing && pricingState.status === 'ready' && (
         <p className={styles.limited} role="alert">
           {t('pricing.unavailable')}
         </p>

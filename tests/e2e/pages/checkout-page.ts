@@ -24,12 +24,13 @@ export function aBookingDraft(languages: string[]): BookingRequest {
 export async function anOnlineLawyer(page: Page): Promise<Provider> {
   const response = await page.request.get('/db/providers/_changes?include_docs=true');
   expect(response.ok()).toBe(true);
-  const { results } = (await response.json()) as { results: { doc?: Provider }[] };
+  const { results } = (await response.json()) as { results: { doc?: Provider & { _id: string } }[] };
   const lawyer = results
     .map((row) => row.doc)
     .find((doc) => doc?.role === 'lawyer' && doc.isOnline && doc.isActive);
   expect(lawyer, 'an online demo lawyer').toBeDefined();
-  return lawyer!;
+  // The store keeps the id as `_id`; RxDB gives it back as `id`.
+  return { ...lawyer!, id: lawyer!._id };
 }
 
 /** A new client, registered and signed in through the form. */
