@@ -5,7 +5,7 @@ import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { SessionUserView } from '../../src/domain/account';
 import type { Provider } from '../../src/domain/provider';
-import { readBookingDraft } from '../../src/features/booking/booking-draft';
+import { readBookingDraft } from '../../src/data/booking-draft';
 import { BookingFormView } from '../../src/features/booking/booking-form-view';
 import { useBookingForm } from '../../src/features/booking/use-booking-form';
 import { frenchI18n } from './test-i18n';

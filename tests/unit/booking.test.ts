@@ -11,11 +11,7 @@ import {
 } from '../../src/domain/booking';
 import type { BookingRequest } from '../../src/domain/booking';
 import { BOOKING_DESCRIPTION_MIN_LENGTH, BOOKING_TITLE_MIN_LENGTH } from '../../src/domain/constants';
-import {
-  clearBookingDraft,
-  readBookingDraft,
-  saveBookingDraft,
-} from '../../src/features/booking/booking-draft';
+import { clearBookingDraft, readBookingDraft, saveBookingDraft } from '../../src/data/booking-draft';
 import {
   charactersMissing,
   draftOfForm,

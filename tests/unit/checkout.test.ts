@@ -14,16 +14,12 @@ import type { Provider } from '../../src/domain/provider';
 import { OrderSummary } from '../../src/features/checkout/order-summary';
 import { formatMoney } from '../../src/ui/intl';
 import { frenchI18n } from './test-i18n';
+import { cardNumberValid, cvcLength, isExpired, luhnValid, parseExpiry } from '../../src/domain/card';
 import {
-  cardNumberValid,
   cardProblems,
   cardToSend,
-  cvcLength,
   formatCardNumber,
   formatExpiry,
-  isExpired,
-  luhnValid,
-  parseExpiry,
 } from '../../src/features/checkout/card-input';
 import {
   PAYMENT_MESSAGES,

@@ -12,6 +12,7 @@
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { TEST_CARDS } from '../../../src/domain/demo-mode';
+import { cardNumberValid, cvcLength, digitsOf, isExpired, parseExpiry } from '../../../src/domain/card';
 import type { CardOutcome } from '../../../src/domain/order';
 import { getOrUndefined, isConflict } from '../../store/store';
 import type { Store } from '../../store/store';
@@ -69,37 +70,18 @@ const WRITE_ATTEMPTS = 8;
 
 const digest = (text: string) => createHash('sha256').update(text).digest();
 
-/** Luhn's check digit rule, which every real card number satisfies. */
-export function luhnValid(digits: string): boolean {
-  let sum = 0;
-  for (let i = 0; i < digits.length; i++) {
-    let digit = Number(digits[digits.length - 1 - i]);
-    if (i % 2 === 1) {
-      digit *= 2;
-      if (digit > 9) digit -= 9;
-    }
-    sum += digit;
-  }
-  return sum % 10 === 0;
-}
-
 /**
  * What confirming a card gives, before the test numbers: a number that is not a card number (or a
  * malformed expiry) is invalid, a past expiry is expired, a security code of the wrong length is
  * incorrect. A valid card that is not a test number behaves as 4242 4242 4242 4242.
  */
 export function simulatedCardOutcome(card: CardInput, now: Date): CardOutcome {
-  const number = String(card.number ?? '').replace(/[\s-]/g, '');
-  if (!/^\d{12,19}$/.test(number) || !luhnValid(number)) return 'invalid_card';
-  const expiry = /^(\d{1,2})\s*\/\s*(\d{2}|\d{4})$/.exec(String(card.exp ?? '').trim());
+  const number = digitsOf(String(card.number ?? ''));
+  if (!cardNumberValid(String(card.number ?? '').replace(/[\s-]/g, ''))) return 'invalid_card';
+  const expiry = parseExpiry(String(card.exp ?? ''));
   if (!expiry) return 'invalid_card';
-  const month = Number(expiry[1]);
-  const year = expiry[2]!.length === 2 ? 2000 + Number(expiry[2]) : Number(expiry[2]);
-  if (month < 1 || month > 12) return 'invalid_card';
-  // A card is valid until the end of its expiry month.
-  if (Date.UTC(year, month, 1) <= now.getTime()) return 'expired_card';
-  const amex = /^3[47]/.test(number);
-  if (!(amex ? /^\d{4}$/ : /^\d{3}$/).test(String(card.cvc ?? '').trim())) return 'incorrect_cvc';
+  if (isExpired(expiry, now)) return 'expired_card';
+  if (!new RegExp(`^\\d{${cvcLength(number)}}$`).test(String(card.cvc ?? '').trim())) return 'incorrect_cvc';
   return TEST_CARDS[number] ?? 'authorised';
 }
 

@@ -161,8 +161,10 @@ export function createConsultations(options: ConsultationOptions): Consultations
     const delay = Math.max(0, Date.parse(at) - now().getTime());
     const timer = setTimeout(() => {
       timers.delete(key);
-      void serial(orderId, () => apply(orderId, { type: action, at: now().toISOString() })).catch(
-        (error: unknown) => log(`timer ${action} of ${orderId} failed`, error),
+      // A timer may fire a millisecond before its time by the wall clock: it is due all the same.
+      const firedAt = new Date(Math.max(now().getTime(), Date.parse(at))).toISOString();
+      void serial(orderId, () => apply(orderId, { type: action, at: firedAt })).catch((error: unknown) =>
+        log(`timer ${action} of ${orderId} failed`, error),
       );
     }, delay);
     timer.unref?.();
@@ -199,7 +201,10 @@ export function createConsultations(options: ConsultationOptions): Consultations
       }
       const result = step(call.state, event, contextOf(order));
       await callLog(order, event, result.state.phase, result.ignored);
-      if (result.ignored && result.state === call.state) continue;
+      if (result.ignored && result.state === call.state) {
+        if (event.type === 'retry_due' && call.state.retryAt) arm(orderId, 'retry_due', call.state.retryAt);
+        continue;
+      }
 
       const fired = (t: StoredCall['timers'][number]) =>
         t.action === event.type && Date.parse(t.at) <= Date.parse(event.at);

@@ -10,7 +10,7 @@ import type { BookingField, BookingProblems, BookingRequest } from '../../domain
 import type { Profile } from '../../domain/mine';
 import { toE164 } from '../../domain/phone';
 import { isSpokenLanguage } from '../../domain/spoken-languages';
-import type { BookingDraft } from './booking-draft';
+import type { BookingDraft } from '../../data/booking-draft';
 
 export type BookingForm = {
   firstName: string;

@@ -6,7 +6,7 @@ import type { SessionUserView } from '../../domain/account';
 import type { BookingField, BookingProblemCode } from '../../domain/booking';
 import type { Profile } from '../../domain/mine';
 import { guessPhoneCountry } from '../account/phone-field';
-import { readBookingDraft, saveBookingDraft } from './booking-draft';
+import { readBookingDraft, saveBookingDraft } from '../../data/booking-draft';
 import {
   draftOfForm,
   finalDraft,

@@ -5,7 +5,8 @@ import { authenticateSimulated, confirmSimulatedCard } from '../../data/checkout
 import type { CheckoutResponse } from '../../domain/order';
 import { Button } from '../../ui/button';
 import { TextField } from '../../ui/form-field';
-import { cardProblems, cardToSend, cvcLength, formatCardNumber, formatExpiry } from './card-input';
+import { cvcLength } from '../../domain/card';
+import { cardProblems, cardToSend, formatCardNumber, formatExpiry } from './card-input';
 import type { CardField, CardForm, CardProblems } from './card-input';
 import { problemOf } from './checkout-messages';
 import type { PaymentProblem } from './checkout-messages';

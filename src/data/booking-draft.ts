@@ -3,7 +3,7 @@
  * lost connection or a detour through the login; the checkout reads it, and clears it once paid.
  * Local storage, not `mine`: it may hold a description the client does not want on the server yet.
  */
-import type { BookingRequest } from '../../domain/booking';
+import type { BookingRequest } from '../domain/booking';
 
 /**
  * The request's fields as typed so far, plus the countries the phone numbers were typed for (a
