@@ -171,7 +171,12 @@ export async function placeOrder(
   if (earlier) return sameCheckout(earlier, input);
 
   if (input.providerId === client.uid) throw new ApiError(400, 'self_booking', "You can't book yourself");
-  const provider = await availableProvider(store, input.providerId);
+  // Independent reads, at once: each is a round trip to the store.
+  const [provider, settings, providerAccount] = await Promise.all([
+    availableProvider(store, input.providerId),
+    configValue<PlatformSettings>(store, CONFIG_IDS.settings),
+    getAccount(store, input.providerId),
+  ]);
   if (input.service !== serviceOfRole(provider.role)) {
     throw new ApiError(400, 'service_unavailable', 'This expert does not offer this service.');
   }
@@ -184,7 +189,6 @@ export async function placeOrder(
       fields: problems as Record<string, string>,
     });
   }
-  const settings = await configValue<PlatformSettings>(store, CONFIG_IDS.settings);
   const priced = await priceOf(store, input, settings);
   const booking = normalizeBooking(input.booking as Partial<Record<BookingField, unknown>>);
   const now = new Date().toISOString();
@@ -204,7 +208,7 @@ export async function placeOrder(
       id: input.providerId,
       role: provider.role,
       name: provider.fullName,
-      hasAccount: (await getAccount(store, input.providerId)) !== undefined,
+      hasAccount: providerAccount !== undefined,
     },
     booking,
     quote: priced,

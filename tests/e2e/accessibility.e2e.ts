@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
+import { seriousViolations } from './support/axe';
 import { ACCOUNT_ROUTES, STATIC_ROUTES, discoverRoutes } from './support/public-routes';
 
 test.setTimeout(300_000);
@@ -14,13 +14,7 @@ for (const language of ['fr', 'en'] as const) {
       await page.goto(route.path);
       if (language === 'fr') await route.shows(page);
       else await expect(page.locator('main h1').first()).toBeVisible();
-      const { violations } = await new AxeBuilder({ page })
-        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-        .analyze();
-      for (const violation of violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')) {
-        const targets = violation.nodes.slice(0, 3).map((node) => node.target.join(' '));
-        problems.push(`${route.path}: ${violation.id} (${violation.impact}) at ${targets.join(' | ')}`);
-      }
+      for (const violation of await seriousViolations(page)) problems.push(`${route.path}: ${violation}`);
     }
     expect(problems, problems.join('\n')).toEqual([]);
   });

@@ -3,6 +3,7 @@ import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
 import { pdfText } from '../support/pdf-text';
 import { openBookingOfFirstOnlineExpert } from './pages/booking-page';
+import { seriousViolations } from './support/axe';
 import { CheckoutScreen } from './pages/checkout-page';
 
 // A French browser: the checkout starts in euros.
@@ -15,6 +16,7 @@ async function bookAndPay(page: Page, line?: string) {
   const { booking, name } = await openBookingOfFirstOnlineExpert(page, '?type=lawyer&status=online');
   await booking.fillRequest();
   await booking.acceptTerms();
+  expect(await seriousViolations(page), 'booking request').toEqual([]);
   await booking.continueButton.click();
   await expect(page).toHaveURL(/\/call-checkout\//);
 
@@ -23,6 +25,7 @@ async function bookAndPay(page: Page, line?: string) {
   if (line) await page.getByLabel("Ligne simulée de l'expert").selectOption({ label: line });
   await checkout.confirmOrder('49 €');
   await checkout.fillCard('4242 4242 4242 4242');
+  expect(await seriousViolations(page), 'checkout').toEqual([]);
   await checkout.payButton('49 €').click();
   await expect(page).toHaveURL(/\/payment-success\?orderId=ord_/);
   return { expertName: name };
@@ -45,6 +48,7 @@ test('a client books a lawyer, pays, follows the call to the end, then downloads
   const download = page.getByRole('button', { name: /Télécharger le PDF de la facture SOS-\d{4}-\d{6}/ });
   await expect(download).toBeVisible({ timeout: 30_000 });
   const number = (await download.getAttribute('aria-label'))!.match(/SOS-\d{4}-\d{6}/)![0];
+  expect(await seriousViolations(page), 'payment success').toEqual([]);
 
   // No connection: the page comes back from the device, and the PDF is made on the device.
   await context.setOffline(true);
