@@ -15,6 +15,7 @@ import { migrate } from './store/migrate';
 import { connectStore } from './store/store';
 
 const DIST_DIR = fileURLToPath(new URL('../dist/', import.meta.url));
+const RESUME_RETRY_MS = 10_000;
 
 async function main() {
   const { config, problems, notes } = readConfig();
@@ -49,9 +50,21 @@ async function main() {
   });
 
   const statusRecorder = startServiceStatusRecorder(store);
-  // Consultations under way when the service stopped go on: calls, captures, refunds, invoices.
-  const resumed = await services.consultations.resume();
-  if (resumed) console.log(`[calls] resumed ${resumed} consultation(s) under way`);
+  // Consultations under way when the service stopped go on: calls, captures, refunds, invoices. A
+  // store that does not answer yet is asked again: the service keeps serving meanwhile.
+  let resumeTimer: NodeJS.Timeout | undefined;
+  const resume = () => {
+    services.consultations.resume().then(
+      (resumed) => {
+        if (resumed) console.log(`[calls] resumed ${resumed} consultation(s) under way`);
+      },
+      (error: unknown) => {
+        console.error('[calls] could not resume the consultations under way; trying again in 10 s', error);
+        resumeTimer = setTimeout(resume, RESUME_RETRY_MS);
+      },
+    );
+  };
+  resume();
 
   let stopping = false;
   const stop = async () => {
@@ -59,6 +72,7 @@ async function main() {
     stopping = true;
     server.closeAllConnections();
     server.close();
+    clearTimeout(resumeTimer);
     services.consultations.stop();
     await services.consultations.idle();
     await statusRecorder.stop();

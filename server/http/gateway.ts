@@ -22,6 +22,7 @@ import express from 'express';
 import type { NextFunction, Request, Response, Router } from 'express';
 import { createMineValidator } from '../../src/domain/mine-validation';
 import { MINE_TYPES } from '../../src/domain/mine';
+import type { MineType } from '../../src/domain/mine';
 import { isUserDbName, userDbName } from '../../src/domain/user-db';
 import { SESSION_COOKIE, parseCookies, resolveSession } from '../services/sessions';
 import type { SessionUser } from '../services/sessions';
@@ -65,7 +66,19 @@ function refuse(res: Response, status: 401 | 403 | 404 | 400 | 413, code: string
   res.status(status).json({ error: { code, message } });
 }
 
-export function gatewayRouter(store: Store): Router {
+/**
+ * What the service adds, per document type, to the checks of a push and after it: a check that
+ * needs the store (a review of a completed order of the owner's), and work once the documents are
+ * written (republishing a provider's public profile, delivering a message). `afterWrite` failures
+ * are logged, never answered: the documents are written.
+ */
+export type UserDocHook = {
+  check?: (owner: SessionUser, doc: CouchDoc, current: CouchDoc | undefined) => Promise<string | undefined>;
+  afterWrite?: (owner: SessionUser, docs: CouchDoc[]) => Promise<void>;
+};
+export type UserDocHooks = Partial<Record<MineType, UserDocHook>>;
+
+export function gatewayRouter(store: Store, hooks: UserDocHooks = {}): Router {
   const router = express.Router({ caseSensitive: true, strict: true });
   const validateMine = createMineValidator();
 
@@ -182,30 +195,51 @@ export function gatewayRouter(store: Store): Router {
       ids.filter((id): id is string => id !== undefined),
     );
 
+    const owner = res.locals.access.owner!;
     const results: (BulkRow | undefined)[] = [];
     const accepted: CouchDoc[] = [];
     const acceptedAt: number[] = [];
-    docs.forEach((doc, index) => {
-      const reason = refusal(doc, existing);
+    for (const [index, doc] of docs.entries()) {
+      let reason = refusal(doc, existing);
+      const hook = reason ? undefined : hooks[doc.type as MineType];
+      if (!reason && hook?.check) reason = await hook.check(owner, doc, existing.get(doc._id as string));
       if (reason) {
         results[index] = { id: ids[index], error: 'conflict', reason: `rejected: ${reason}` };
       } else {
         accepted.push(doc);
         acceptedAt.push(index);
       }
-    });
+    }
+    const written: CouchDoc[] = [];
     if (accepted.length > 0) {
-      const written = (await store.server.request({
+      const rows = (await store.server.request({
         db,
         path: '_bulk_docs',
         method: 'POST',
         body: { docs: accepted },
       })) as BulkRow[];
-      written.forEach((row, i) => {
+      rows.forEach((row, i) => {
         results[acceptedAt[i]!] = row;
+        if (row.ok) written.push({ ...accepted[i]!, _rev: row.rev });
       });
     }
     res.status(201).json(results);
+    await afterWrite(owner, written);
+  }
+
+  /** The service's work on what was just written, by type (see `UserDocHooks`). */
+  async function afterWrite(owner: SessionUser, written: CouchDoc[]) {
+    const byType = new Map<MineType, CouchDoc[]>();
+    for (const doc of written) {
+      const type = doc.type as MineType;
+      if (!hooks[type]?.afterWrite) continue;
+      byType.set(type, [...(byType.get(type) ?? []), doc]);
+    }
+    for (const [type, docs] of byType) {
+      await hooks[type]!.afterWrite!(owner, docs).catch((error: unknown) =>
+        console.error(`[gateway] after writing ${type} documents of ${owner.uid}:`, error),
+      );
+    }
   }
 
   /** Why a pushed document is refused, or undefined when it may be written. */
