@@ -295,6 +295,8 @@ function ownerFieldsRefusal(
   const keys = new Set([...Object.keys(doc), ...Object.keys(current)]);
   for (const key of keys) {
     if (free.has(key)) continue;
+    // The service stores the primary key twice (`id` and `_id`); the replication pushes `_id` only.
+    if (key === 'id' && doc.id === undefined && current.id === doc._id) continue;
     if (JSON.stringify(doc[key]) !== JSON.stringify(current[key]))
       return `field ${key} is written by the service only`;
   }

@@ -4,11 +4,12 @@
  * provider profile when one is published (`providers`, same id as the user).
  */
 import { DEFAULT_AVATAR } from '../../src/domain/constants';
-import { PROFILE_ID } from '../../src/domain/mine';
+import { isProviderRole, PROFILE_ID } from '../../src/domain/mine';
 import type { Profile } from '../../src/domain/mine';
 import { providerListOrder } from '../../src/domain/provider';
 import type { Provider } from '../../src/domain/provider';
 import { toE164 } from '../../src/domain/phone';
+import { publicProfileFields } from '../../src/domain/public-profile';
 import { profileUpdateProblems, PROFILE_UPDATE_FIELDS } from '../../src/domain/registration';
 import type { ProfileUpdate, ProfileUpdateField } from '../../src/domain/registration';
 import { userDbName } from '../../src/domain/user-db';
@@ -66,6 +67,63 @@ export async function setOffline(store: Store, uid: string, now = new Date()): P
     const next = { ...provider, isOnline: false, availability: 'unavailable' as const };
     return { ...next, listOrder: providerListOrder(next), lastStatusChange: at, updatedAt: at };
   });
+}
+
+/** Why an availability change was refused (spec section 4: its own message each). */
+export class AvailabilityRefused extends Error {
+  constructor(readonly reason: 'not_provider' | 'profile_not_approved' | 'profile_missing') {
+    super(`Availability not changed: ${reason}`);
+    this.name = 'AvailabilityRefused';
+  }
+}
+
+/**
+ * A lawyer or expat goes online (available) or offline (unavailable): the user record and the
+ * public profile change together, with the same timestamp (spec section 4). Refused while the
+ * profile is not approved; the approval read is the server's own copy, never the browser's.
+ */
+export async function setAvailability(
+  store: Store,
+  uid: string,
+  online: boolean,
+  now = new Date(),
+): Promise<StoredProfile> {
+  const current = await readProfile(store, uid);
+  if (!current) throw new AvailabilityRefused('profile_missing');
+  if (!isProviderRole(current.role)) throw new AvailabilityRefused('not_provider');
+  if (!current.isApproved) throw new AvailabilityRefused('profile_not_approved');
+  const at = now.toISOString();
+  const availability = online ? ('available' as const) : ('unavailable' as const);
+  const profile = await updateDoc<StoredProfile>(store, userDbName(uid), PROFILE_ID, (doc) => ({
+    ...doc,
+    isOnline: online,
+    availability,
+    lastStatusChange: at,
+    updatedAt: at,
+  }));
+  if (!profile) throw new AvailabilityRefused('profile_missing');
+  await updateDoc<StoredProvider>(store, 'providers', uid, (provider) => {
+    const next = { ...provider, isOnline: online, availability };
+    return { ...next, listOrder: providerListOrder(next), lastStatusChange: at, updatedAt: at };
+  });
+  return profile;
+}
+
+/**
+ * Publishes the public fields of an approved provider's record into their public profile (same id),
+ * after the owner edited it: the service's fields (rating, reviews, presence, statistics) stay as
+ * they are and the listing order is derived again. Nothing is published for an unapproved provider
+ * (their public profile appears with the approval), nor for a provider without a public profile.
+ */
+export async function publishProfile(store: Store, uid: string, now = new Date()): Promise<boolean> {
+  const profile = await readProfile(store, uid);
+  if (!profile || !isProviderRole(profile.role) || profile.isApproved !== true) return false;
+  const fields = publicProfileFields(profile);
+  const published = await updateDoc<StoredProvider>(store, 'providers', uid, (provider) => {
+    const next = { ...provider, ...fields };
+    return { ...next, listOrder: providerListOrder(next), updatedAt: now.toISOString() };
+  });
+  return published !== undefined;
 }
 
 /** The user record follows an e-mail change of the account. */

@@ -87,8 +87,12 @@ const SCREENS: Partial<Record<ScreenId, ComponentType>> = {
     ['account'],
   ),
   dashboard: lazyScreen(
-    () => import('../features/account/dashboard-page').then((m) => m.DashboardPage),
-    ['account'],
+    () => import('../features/dashboard/dashboard-page').then((m) => m.DashboardPage),
+    ['account', 'dashboard'],
+  ),
+  dashboardMessages: lazyScreen(
+    () => import('../features/dashboard/dashboard-page').then((m) => m.DashboardMessagesPage),
+    ['account', 'dashboard'],
   ),
   profileEdit: lazyScreen(
     () => import('../features/account/profile-edit-page').then((m) => m.ProfileEditPage),

@@ -38,6 +38,7 @@ export type ScreenId =
   | 'paymentSuccess'
   | 'verifyEmail'
   | 'dashboard'
+  | 'dashboardMessages'
   | 'profileEdit';
 
 /**
@@ -58,6 +59,7 @@ export const routes: RouteEntry[] = [
   { screen: 'passwordReset', path: '/password-reset', aliases: [] },
   { screen: 'verifyEmail', path: '/verify-email', aliases: [] },
   { screen: 'dashboard', path: '/dashboard', aliases: [], protected: true },
+  { screen: 'dashboardMessages', path: '/dashboard/messages', aliases: [], protected: true },
   { screen: 'profileEdit', path: '/profile/edit', aliases: [], protected: true },
   { screen: 'pricing', path: '/tarifs', aliases: ['/pricing'] },
   { screen: 'contact', path: '/contact', aliases: [] },

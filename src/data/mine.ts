@@ -61,9 +61,12 @@ export type SaveOptions = { track?: boolean };
 /** Saves one of the user's documents locally; it reaches the server when a connection allows. */
 export async function saveMine(
   db: AppDatabase,
-  doc: MineDoc,
+  given: MineDoc,
   { track = true }: SaveOptions = {},
 ): Promise<void> {
+  // A pulled document may still carry the store's own fields (`_id`…): they are the replication's
+  // business, never part of the document the schema describes.
+  const doc = Object.fromEntries(Object.entries(given).filter(([key]) => !key.startsWith('_'))) as MineDoc;
   const check = await validate(doc);
   if (!check.ok) throw new InvalidDocumentError(check.reason);
   await db.mine.upsert(doc);

@@ -4,7 +4,7 @@ import { LANGUAGES } from './languages';
 import { PROVIDER_ROLES, USER_ROLES } from './professions';
 import { invoiceSchema } from './invoice';
 import { CALL_FAILURES, CALL_PHASES, PAYMENT_STATES } from './order';
-import { PROFILE_UPDATE_FIELDS } from './profile-fields';
+import { PROFILE_OWNER_FIELDS } from './profile-fields';
 
 /**
  * The documents of a user's own database (`userdb-<hex>`, the `mine` collection). Every document
@@ -71,8 +71,8 @@ const codeList = (max: number) =>
 
 /**
  * The user record (spec section 3), one `profile` document per user database, written by the
- * service at registration. The owner may change only the whitelisted fields of spec section 5
- * (`ownerFields`): the gateway refuses a push that changes any other field (role, approval,
+ * service at registration. The owner may change only the whitelisted fields of spec section 5 and,
+ * for lawyers and expats, their professional fields (`ownerFields`; see profile-fields.ts): the gateway refuses a push that changes any other field (role, approval,
  * e-mail, presence…), creates the document, or deletes it.
  */
 export const profileSchema = {
@@ -128,6 +128,8 @@ export const profileSchema = {
     yearsAsExpat: { type: 'integer', minimum: 0, maximum: 80 },
     helpTypes: codeList(40),
     helpTypeOther: shortText(120),
+    /** Lawyers, optional: their bar registration number. */
+    barNumber: shortText(40),
     /** Providers only: set by the service when an admin approves the profile. */
     isApproved: { type: 'boolean' },
     isOnline: { type: 'boolean' },
@@ -191,6 +193,7 @@ export type Profile = {
   yearsAsExpat?: number;
   helpTypes?: string[];
   helpTypeOther?: string;
+  barNumber?: string;
   isApproved: boolean;
   isOnline?: boolean;
   availability?: 'available' | 'unavailable';
@@ -239,6 +242,11 @@ export const callSessionSchema = {
     /** What the client paid (client's copy) or what the provider earns after commission (provider's). */
     amount: { type: 'integer', minimum: 0, maximum: 10_000_000 },
     invoiceId: shortText(40),
+    /**
+     * The uid of the other party, to whom messages about this consultation go (see `messageSchema`):
+     * absent when they have no account (the demo directory's providers), so no database to reach.
+     */
+    partnerUid: shortText(64),
     createdAt: isoDate,
     updatedAt: isoDate,
   },
@@ -286,6 +294,7 @@ export type CallSessionDoc = {
   currency: 'EUR' | 'USD';
   amount: number;
   invoiceId?: string;
+  partnerUid?: string;
   createdAt: string;
   updatedAt: string;
 };
@@ -342,6 +351,109 @@ export type NotificationDoc = {
   updatedAt: string;
 };
 
+/** How long a review's comment may be, in characters. */
+export const REVIEW_COMMENT_MIN = 10;
+export const REVIEW_COMMENT_MAX = 2000;
+
+/**
+ * A client's review of one of their completed consultations (`review:<orderId>`, so one per order),
+ * written by the client — offline too — and published by the service: the gateway's check refuses a
+ * review of an order that is not the owner's, not completed, of another provider, or already
+ * reviewed; once the service has published it (`publishedAt`, set by the service only) it can no
+ * longer be changed or deleted.
+ */
+export const reviewSchema = {
+  type: 'object',
+  properties: {
+    id: { type: 'string', pattern: '^review:[A-Za-z0-9_-]{1,64}$', maxLength: 80 },
+    type: { type: 'string', const: 'review' },
+    orderId: { type: 'string', pattern: '^[A-Za-z0-9_-]{1,64}$' },
+    providerId: { type: 'string', pattern: '^[A-Za-z0-9_-]{1,64}$' },
+    rating: { type: 'integer', minimum: 1, maximum: 5 },
+    comment: { type: 'string', minLength: REVIEW_COMMENT_MIN, maxLength: REVIEW_COMMENT_MAX },
+    language: { type: 'string', enum: LANGUAGES },
+    /** Set by the service when the review is published on the provider's profile. */
+    publishedAt: isoDate,
+    createdAt: isoDate,
+    updatedAt: isoDate,
+  },
+  required: [
+    'id',
+    'type',
+    'orderId',
+    'providerId',
+    'rating',
+    'comment',
+    'language',
+    'createdAt',
+    'updatedAt',
+  ],
+  additionalProperties: false,
+} as const;
+
+export type ReviewDoc = {
+  id: string;
+  type: 'review';
+  orderId: string;
+  providerId: string;
+  rating: number;
+  comment: string;
+  language: (typeof LANGUAGES)[number];
+  publishedAt?: string;
+  createdAt: string;
+  updatedAt: string;
+};
+
+export function reviewId(orderId: string): string {
+  return `review:${orderId}`;
+}
+
+export const MESSAGE_BODY_MAX = 2000;
+
+/**
+ * A message between the client and the provider of a consultation (`message:<orderId>:<uuid>`),
+ * written by its sender — offline too — into their own database; the service checks that the
+ * sender is a party of the order, copies it into the other party's database and marks both copies
+ * delivered (`deliveredAt`, set by the service only). A sent message is never changed.
+ */
+export const messageSchema = {
+  type: 'object',
+  properties: {
+    id: {
+      type: 'string',
+      pattern: '^message:[A-Za-z0-9_-]{1,64}:[A-Za-z0-9_-]{1,40}$',
+      maxLength: 120,
+    },
+    type: { type: 'string', const: 'message' },
+    orderId: { type: 'string', pattern: '^[A-Za-z0-9_-]{1,64}$' },
+    from: shortText(64),
+    to: shortText(64),
+    body: { type: 'string', minLength: 1, maxLength: MESSAGE_BODY_MAX },
+    /** Set by the service once the message is in the other party's database. */
+    deliveredAt: isoDate,
+    createdAt: isoDate,
+    updatedAt: isoDate,
+  },
+  required: ['id', 'type', 'orderId', 'from', 'to', 'body', 'createdAt', 'updatedAt'],
+  additionalProperties: false,
+} as const;
+
+export type MessageDoc = {
+  id: string;
+  type: 'message';
+  orderId: string;
+  from: string;
+  to: string;
+  body: string;
+  deliveredAt?: string;
+  createdAt: string;
+  updatedAt: string;
+};
+
+export function messageId(orderId: string, key: string): string {
+  return `message:${orderId}:${key}`;
+}
+
 type MineTypeRule = {
   schema: object;
   /** Whether the owner may write documents of this type through the gateway. */
@@ -356,10 +468,12 @@ type MineTypeRule = {
 export const MINE_TYPES = {
   favourite: { schema: favouriteSchema, ownerWritable: true },
   settings: { schema: settingsSchema, ownerWritable: true },
-  profile: { schema: profileSchema, ownerWritable: true, ownerFields: PROFILE_UPDATE_FIELDS },
+  profile: { schema: profileSchema, ownerWritable: true, ownerFields: PROFILE_OWNER_FIELDS },
   call_session: { schema: callSessionSchema, ownerWritable: false },
   invoice: { schema: invoiceSchema, ownerWritable: false },
   notification: { schema: notificationSchema, ownerWritable: true, ownerFields: ['isRead'] },
+  review: { schema: reviewSchema, ownerWritable: true },
+  message: { schema: messageSchema, ownerWritable: true },
 } as const satisfies Record<string, MineTypeRule>;
 export type MineType = keyof typeof MINE_TYPES;
 

@@ -15,6 +15,7 @@ export const LOCALE_PARTS = {
   booking: ['booking'],
   checkout: ['checkout'],
   paymentSuccess: ['paymentSuccess'],
+  dashboard: ['dashboard', 'dashboardProfile', 'reviewsTab', 'messagesTab'],
 } as const satisfies Record<string, readonly string[]>;
 
 export type LocalePart = keyof typeof LOCALE_PARTS;

@@ -1,35 +1,13 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
-import type { Page } from '@playwright/test';
 import { pdfText } from '../support/pdf-text';
-import { openBookingOfFirstOnlineExpert } from './pages/booking-page';
+import { bookAndPay } from './pages/consultation-flow';
 import { seriousViolations } from './support/axe';
-import { CheckoutScreen } from './pages/checkout-page';
 
 // A French browser: the checkout starts in euros.
 test.use({ locale: 'fr-FR' });
 // Demo telephony at test speed (playwright.config.ts): a whole consultation takes seconds.
 test.setTimeout(120_000);
-
-/** From the expert's profile to the payment-success page: booking request, checkout, test card. */
-async function bookAndPay(page: Page, line?: string) {
-  const { booking, name } = await openBookingOfFirstOnlineExpert(page, '?type=lawyer&status=online');
-  await booking.fillRequest();
-  await booking.acceptTerms();
-  expect(await seriousViolations(page), 'booking request').toEqual([]);
-  await booking.continueButton.click();
-  await expect(page).toHaveURL(/\/call-checkout\//);
-
-  const checkout = new CheckoutScreen(page);
-  await expect(page.getByText('Mode démo — aucun paiement réel')).toBeVisible();
-  if (line) await page.getByLabel("Ligne simulée de l'expert").selectOption({ label: line });
-  await checkout.confirmOrder('49 €');
-  await checkout.fillCard('4242 4242 4242 4242');
-  expect(await seriousViolations(page), 'checkout').toEqual([]);
-  await checkout.payButton('49 €').click();
-  await expect(page).toHaveURL(/\/payment-success\?orderId=ord_/);
-  return { expertName: name };
-}
 
 test('a client books a lawyer, pays, follows the call to the end, then downloads the invoice offline', async ({
   page,
@@ -64,7 +42,7 @@ test('a client books a lawyer, pays, follows the call to the end, then downloads
   expect(text).toContain(expertName);
 
   // The same invoice is in the client's space, offline too.
-  await page.goto('/dashboard');
+  await page.goto('/dashboard?tab=invoices');
   await expect(page.getByRole('heading', { name: 'Factures' })).toBeVisible();
   await expect(page.getByRole('table')).toContainText(number);
 });

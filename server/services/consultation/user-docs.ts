@@ -33,6 +33,9 @@ function sessionFor(
     endsAt: state.endsAt,
     endedAt: state.endedAt,
     invoiceId: side === 'client' && order.invoiceNumber ? `invoice:${order.invoiceNumber}` : undefined,
+    // Whom messages about this consultation go to (a provider without an account has no database).
+    partnerUid:
+      side === 'provider' ? order.client.uid : order.provider.hasAccount ? order.provider.id : undefined,
   };
   return {
     id: callSessionId(order.orderId),

@@ -7,6 +7,7 @@ import { promptInstall, usePwaState } from '../pwa';
 import { AccountMenu } from './account-menu';
 import { LanguageSwitcher } from './language-switcher';
 import { Logo } from './logo';
+import { NotificationsBadge } from './notifications-badge';
 import { SyncIndicator } from './sync-indicator';
 import styles from './app-header.module.css';
 
@@ -56,6 +57,7 @@ export function AppHeader() {
               {t('header.install')}
             </Button>
           )}
+          <NotificationsBadge />
           <AccountMenu />
           <button
             type="button"

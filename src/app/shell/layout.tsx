@@ -5,6 +5,7 @@ import { PageLoading } from '../../ui/page-loading';
 import { ErrorBoundary } from '../error-boundary';
 import { AppFooter } from './app-footer';
 import { AppHeader } from './app-header';
+import { LostEditsNotice } from './lost-edits-notice';
 import { RouteEffects } from './route-effects';
 import { UpdatePrompt } from './update-prompt';
 import styles from './layout.module.css';
@@ -28,6 +29,7 @@ export function Layout() {
       </main>
       <AppFooter />
       <UpdatePrompt />
+      <LostEditsNotice />
     </div>
   );
 }

@@ -1,0 +1,84 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { resendVerification } from '../../data/auth';
+import type { SessionUserView } from '../../domain/account';
+import { LAWYER_VALIDATION_HOURS } from '../../domain/constants';
+import { Button } from '../../ui/button';
+// The account screens' error texts (auth.errors.<code>): the same codes come back from /api/auth.
+import { useErrorText } from '../account/errors';
+import styles from './dashboard.module.css';
+
+/** What the account still needs, above every tab: e-mail confirmation, a provider's approval. */
+export function AccountNotices({ user, online }: { user: SessionUserView; online: boolean }) {
+  const provider = user.role === 'lawyer' || user.role === 'expat';
+  if (user.isVerifiedEmail && !provider) return null;
+  return (
+    <div className={styles.notices}>
+      {!user.isVerifiedEmail && <VerifyNotice email={user.email} online={online} />}
+      {provider && <ApprovalNotice user={user} />}
+    </div>
+  );
+}
+
+function VerifyNotice({ email, online }: { email: string; online: boolean }) {
+  const { t } = useTranslation();
+  const { ofError } = useErrorText();
+  const [state, setState] = useState<
+    { kind: 'idle' | 'sending' | 'sent' } | { kind: 'failed'; error: unknown }
+  >({ kind: 'idle' });
+  const resend = async () => {
+    setState({ kind: 'sending' });
+    try {
+      await resendVerification();
+      setState({ kind: 'sent' });
+    } catch (error) {
+      setState({ kind: 'failed', error });
+    }
+  };
+  return (
+    <section className={`${styles.notice} ${styles.warning}`} aria-labelledby="verify-heading">
+      <h2 id="verify-heading">{t('auth.dashboard.verifyTitle')}</h2>
+      <p>{t('auth.dashboard.verifyBody', { email })}</p>
+      <div>
+        <Button
+          size="small"
+          variant="secondary"
+          disabled={!online || state.kind === 'sending' || state.kind === 'sent'}
+          onClick={() => void resend()}
+        >
+          {state.kind === 'sending' ? t('auth.sending') : t('auth.dashboard.resend')}
+        </Button>
+      </div>
+      <p aria-live="polite" className={styles.feedback}>
+        {state.kind === 'sent' && t('auth.dashboard.resent', { email })}
+        {state.kind === 'failed' && ofError(state.error)}
+      </p>
+    </section>
+  );
+}
+
+function ApprovalNotice({ user }: { user: SessionUserView }) {
+  const { t } = useTranslation();
+  if (user.isApproved) {
+    return (
+      <section className={`${styles.notice} ${styles.success}`} aria-labelledby="approval-heading">
+        <h2 id="approval-heading">{t('auth.dashboard.approvedTitle')}</h2>
+        <p>{t('auth.dashboard.approvedBody')}</p>
+      </section>
+    );
+  }
+  return (
+    <section
+      className={`${styles.notice} ${styles.info}`}
+      aria-labelledby="approval-heading"
+      data-approval="pending"
+    >
+      <h2 id="approval-heading">{t('auth.dashboard.pendingTitle')}</h2>
+      <p>
+        {user.role === 'lawyer'
+          ? t('auth.dashboard.pendingLawyer', { hours: LAWYER_VALIDATION_HOURS })
+          : t('auth.dashboard.pendingExpat')}
+      </p>
+    </section>
+  );
+}
