@@ -25,8 +25,24 @@ let validator: Promise<MineValidator> | undefined;
 
 /** The schema checks are loaded on the first write only: the first visit does not pay for them. */
 function validate(doc: Record<string, unknown>) {
+  return loadValidator().then((check) => check(doc));
+}
+
+function loadValidator(): Promise<MineValidator> {
   validator ??= import('../domain/mine-validation').then((m) => m.createMineValidator());
-  return validator.then((check) => check(doc));
+  // A failed load (offline before the app was installed) is tried again on the next write.
+  validator.catch(() => {
+    validator = undefined;
+  });
+  return validator;
+}
+
+/**
+ * Loads the schema checks ahead of any write, while a connection exists: a signed-in user who
+ * goes offline right away can still save (before the service worker has cached the app).
+ */
+export function preloadMineChecks(): void {
+  void loadValidator().catch(() => undefined);
 }
 
 async function readPending(db: AppDatabase): Promise<Pending> {

@@ -15,7 +15,7 @@
 import { BAN_CHECK_TIMEOUT_MS } from '../domain/constants';
 import { checkSession, getSession, onSignOut, subscribeSession } from './auth';
 import type { AppDatabase } from './database';
-import { clearWaiting } from './mine';
+import { clearWaiting, preloadMineChecks } from './mine';
 import { startMineSync } from './replication';
 import type { ReplicationTarget } from './replication';
 
@@ -74,6 +74,7 @@ export function followSession(db: AppDatabase, target: ReplicationTarget): () =>
       await db.mine.upsertLocal<Owner>(OWNER, owner);
     }
     running = { uid: user.uid, sync: startMineSync(db, user.db, target, owner.epoch) };
+    preloadMineChecks();
   };
 
   const unsubscribe = subscribeSession(() => void enqueue(reconcile));

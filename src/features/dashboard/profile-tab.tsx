@@ -4,11 +4,13 @@ import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
 import { updateProfile } from '../../data/auth';
 import { useDataLayer } from '../../data/data-context';
 import { saveMine } from '../../data/mine';
+import { sameDocument } from '../../data/conflict';
 import { useOwnProfile } from '../../data/own-profile';
 import { useBrowserOnline } from '../../data/use-online';
 import { useWaitingIds } from '../../data/waiting';
 import type { SessionUserView } from '../../domain/account';
 import { isProviderRole, PROFILE_ID } from '../../domain/mine';
+import type { WithDeleted } from 'rxdb';
 import type { MineDoc, Profile } from '../../domain/mine';
 import { splitE164, toE164 } from '../../domain/phone';
 import {
@@ -259,9 +261,19 @@ function ProfileForm({ profile }: { profile: Profile }) {
   const errorText = useErrorText();
   const countries = useCountryOptions();
   const languages = useLanguageOptions();
-  const [form, setForm] = useState(() =>
-    formOf(profile, guessPhoneCountry(navigator.languages ?? [], i18n.language)),
-  );
+  const phoneCountry = guessPhoneCountry(navigator.languages ?? [], i18n.language);
+  const [form, setForm] = useState(() => formOf(profile, phoneCountry));
+  // The stored profile changed (pushed from another device, settled after a conflict, rewritten by
+  // the service): the form follows it, unless it holds edits not saved yet.
+  const [basis, setBasis] = useState(profile);
+  if (basis !== profile && basis.updatedAt !== profile.updatedAt) {
+    setBasis(profile);
+    const unsaved = !sameDocument(
+      nextProfile(basis, form, basis.updatedAt) as unknown as WithDeleted<MineDoc>,
+      basis as unknown as WithDeleted<MineDoc>,
+    );
+    if (!unsaved) setForm(formOf(profile, phoneCountry));
+  }
   const [submitted, setSubmitted] = useState(false);
   const [status, setStatus] = useState<'idle' | 'saving' | 'saved' | 'failed'>('idle');
   const problems = useMemo(() => problemsOf(profile, form), [profile, form]);
@@ -290,7 +302,11 @@ function ProfileForm({ profile }: { profile: Profile }) {
     if (first) return document.getElementById(idOf(first))?.focus();
     setStatus('saving');
     try {
-      await saveMine(db, nextProfile(profile, form, new Date().toISOString()) as unknown as MineDoc);
+      const next = nextProfile(profile, form, new Date().toISOString());
+      await saveMine(db, next as unknown as MineDoc);
+      // What was saved is the form's new basis: a later change of the stored profile replaces it.
+      setBasis(next as Profile);
+      setForm(formOf(next as Profile, phoneCountry));
       setSubmitted(false);
       setStatus('saved');
     } catch {
