@@ -36,7 +36,7 @@ test('a client registers, confirms the address from the mail, signs out and sign
   await page.getByRole('link', { name: 'Aller à mon espace' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByRole('heading', { name: 'Confirmez votre adresse email' })).toHaveCount(0);
-  await expect(page.locator('main').getByText('confirmée', { exact: true })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Rubriques de votre espace' })).toBeVisible();
 
   await accountMenu(page, client.firstName).click();
   await page.getByRole('banner').getByRole('button', { name: 'Se déconnecter' }).click();
