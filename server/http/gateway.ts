@@ -218,9 +218,21 @@ export function gatewayRouter(store: Store, hooks: UserDocHooks = {}): Router {
         method: 'POST',
         body: { docs: accepted },
       })) as BulkRow[];
-      rows.forEach((row, i) => {
+      // The store's rows are matched to the documents by id, never by position: the embedded
+      // store does not promise to answer in the order of the request.
+      const waiting = new Map<string, number[]>();
+      accepted.forEach((doc, i) => {
+        const id = doc._id as string;
+        waiting.set(id, [...(waiting.get(id) ?? []), i]);
+      });
+      for (const row of rows) {
+        const i = row.id === undefined ? undefined : waiting.get(row.id)?.shift();
+        if (i === undefined) continue;
         results[acceptedAt[i]!] = row;
         if (row.ok) written.push({ ...accepted[i]!, _rev: row.rev });
+      }
+      acceptedAt.forEach((at, i) => {
+        results[at] ??= { id: accepted[i]!._id as string, error: 'unknown_error', reason: 'not written' };
       });
     }
     res.status(201).json(results);
