@@ -1,4 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
+import { E2E_ADMIN } from './tests/e2e/support/admin';
 
 const PORT = Number(process.env.E2E_PORT ?? 4173);
 const DATA_DIR = `.tmp/e2e-data-${PORT}`;
@@ -45,7 +46,10 @@ export default defineConfig({
     { name: 'phone', use: { ...devices['Pixel 7'], channel: undefined }, testMatch: '**/*.phone.e2e.ts' },
   ],
   webServer: {
-    command: `rm -rf ${DATA_DIR} && node --import tsx server/main.ts`,
+    // A fresh store with the suite's admin (the public form never creates one), then the service.
+    command:
+      `rm -rf ${DATA_DIR} && node --import tsx scripts/create-admin.ts` +
+      ` --email ${E2E_ADMIN.email} --first-name ${E2E_ADMIN.firstName} && node --import tsx server/main.ts`,
     url: `http://localhost:${PORT}/api/health`,
     // One address (127.0.0.1) plays every visitor of the suite: lift the per-address API limit.
     // Demo telephony at test speed: lines answer after 1 s, consultations last 4 s.
@@ -58,6 +62,7 @@ export default defineConfig({
       SIMULATED_NO_ANSWER_SECONDS: '1',
       SIMULATED_CALL_SECONDS: '4',
       CALL_RETRY_DELAY_SECONDS: '1',
+      ADMIN_PASSWORD: E2E_ADMIN.password,
     },
     reuseExistingServer: false,
     timeout: 60_000,

@@ -5,6 +5,7 @@ import { createPaymentGateway } from './adapters/payments/index';
 import type { PaymentGateway } from './adapters/payments/types';
 import { createTelephony } from './adapters/telephony/index';
 import type { Config } from './config/env';
+import { adminRouter } from './http/admin';
 import { authRouter, photosRouter } from './http/auth';
 import { authMailRouter } from './http/auth-mail';
 import { availabilityRouter } from './http/availability';
@@ -83,6 +84,7 @@ export function createApp({
   api.use(promoRouter(store));
   api.use(checkoutRouter({ store, config, gateway, consultations }));
   api.use(availabilityRouter(store));
+  api.use(adminRouter(store));
   api.use('/auth', authRouter(store, config, limiters));
   api.use('/auth', authMailRouter(store, config));
   api.use('/auth', googleAuthRouter(store, config));

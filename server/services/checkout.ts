@@ -102,7 +102,7 @@ async function availableProvider(store: Store, providerId: string): Promise<Prov
     }
     throw new ApiError(404, 'provider_not_found', 'No such expert.');
   }
-  if (provider.isActive !== true || provider.isOnline !== true) {
+  if (provider.isActive !== true || provider.isVisible !== true || provider.isOnline !== true) {
     throw new ApiError(409, 'provider_unavailable', 'This expert cannot be booked at the moment.');
   }
   return provider;

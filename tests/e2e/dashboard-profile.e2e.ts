@@ -1,23 +1,25 @@
 import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
 import { LoginScreen } from './pages/account-pages';
+import { approveProvider } from './support/admin';
 import { A_PDF, ProviderRegistrationPage, aLawyerEntry, aPngPhoto } from './pages/provider-registration-page';
 
 /**
  * A provider edits their profile offline: the edit is kept on the device (it survives closing the
  * page), shown as waiting, and reaches the service once the connection is back. The public profile
- * is published only for an approved provider, which registration does not give (no admin console
- * yet): that part is covered by tests/integration/dashboard-profile.integration.test.ts.
+ * appears only once an admin approves the provider: then it shows the edits, and the provider can
+ * go online from the Availability tab.
  */
 const NEW_BIO =
   'Avocate à Bangkok depuis douze ans, je conseille les expatriés francophones sur les visas, le travail et la famille.';
 
 const profileForm = (page: Page) => page.locator('form[aria-labelledby="dashboard-profile-title"]');
 
-test('a provider edits the profile offline; the edits reach the server once online', async ({
+test('a provider edits the profile offline; the edits reach the server once online and, after approval, the public profile', async ({
   page,
   context,
   browser,
+  baseURL,
 }) => {
   const entry = aLawyerEntry();
   const registration = new ProviderRegistrationPage(page);
@@ -73,4 +75,24 @@ test('a provider edits the profile offline; the edits reach the server once onli
   await expect(profileForm(second).getByLabel('Présentation')).toHaveValue(NEW_BIO, { timeout: 20_000 });
   await expect(profileForm(second).getByRole('checkbox', { name: 'Fiscalité internationale' })).toBeChecked();
   await other.close();
+
+  // Not public before approval; once an admin approves, the public profile shows the edits.
+  const uid = await again.evaluate(() =>
+    fetch('/api/auth/me')
+      .then((response) => response.json())
+      .then((me: { user: { uid: string } }) => me.user.uid),
+  );
+  await approveProvider(baseURL!, uid);
+  await again.goto(`/provider/${uid}`);
+  await expect(again.getByText(NEW_BIO)).toBeVisible({ timeout: 20_000 });
+  await expect(again.getByText('Fiscalité internationale').first()).toBeVisible();
+
+  // Approved, the provider goes online from the dashboard and is listed online.
+  await again.goto('/dashboard?tab=availability');
+  const online = again.getByRole('switch');
+  await expect(online).toBeEnabled();
+  await online.click();
+  await expect(online).toBeChecked();
+  await again.goto(`/provider/${uid}`);
+  await expect(again.getByText('En ligne', { exact: true }).first()).toBeVisible({ timeout: 20_000 });
 });

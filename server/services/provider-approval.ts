@@ -1,0 +1,128 @@
+/**
+ * An admin approves a lawyer or expat, or withdraws the approval (spec section 4: a provider cannot
+ * go online nor be booked before it). Approval sets `isApproved` on the account and on the user
+ * record, then publishes the public profile (`providers`, same id as the user) from the record's
+ * public fields, with the service's own fields (rating, reviews, presence) starting empty or kept
+ * from an earlier approval. Withdrawal hides the public profile and sets the provider offline; the
+ * rating and reviews stay for a later approval. Each decision is written to the audit trail.
+ */
+import { randomUUID } from 'node:crypto';
+import { DEFAULT_AVATAR } from '../../src/domain/constants';
+import { isProviderRole, PROFILE_ID } from '../../src/domain/mine';
+import type { Profile } from '../../src/domain/mine';
+import type { Provider } from '../../src/domain/provider';
+import { providerListOrder } from '../../src/domain/provider';
+import { publicProfileFields } from '../../src/domain/public-profile';
+import { userDbName } from '../../src/domain/user-db';
+import { slugify } from '../seed/demo/text';
+import { upsertDoc } from '../store/store';
+import type { Store } from '../store/store';
+import { getAccount, updateAccount } from './accounts';
+import { readProfile } from './profile';
+
+/** Why an approval decision could not be applied. */
+export class ApprovalRefused extends Error {
+  constructor(readonly reason: 'not_found' | 'not_provider' | 'profile_incomplete') {
+    super(`Approval not changed: ${reason}`);
+    this.name = 'ApprovalRefused';
+  }
+}
+
+type ProviderDoc = Provider & { _id: string; _rev?: string };
+
+/** The public profile of a provider approved now, over what an earlier approval left. */
+function publishedProvider(
+  uid: string,
+  profile: Profile,
+  previous: ProviderDoc | undefined,
+  at: string,
+): ProviderDoc {
+  const fields = publicProfileFields(profile);
+  if (!fields.fullName || !fields.country || !fields.languages) {
+    throw new ApprovalRefused('profile_incomplete');
+  }
+  const role = profile.role as Provider['role'];
+  const base: ProviderDoc = previous ?? {
+    _id: uid,
+    id: uid,
+    type: 'provider',
+    role,
+    profession: role,
+    fullName: fields.fullName,
+    slug: `${slugify(fields.fullName)}-${uid.slice(0, 8).toLowerCase()}`,
+    profilePhoto: DEFAULT_AVATAR,
+    country: fields.country,
+    languages: fields.languages,
+    specialties: [],
+    yearsOfExperience: 0,
+    rating: 0,
+    reviewCount: 0,
+    completedCalls: 0,
+    isActive: true,
+    isOnline: false,
+    availability: 'unavailable',
+    isVisible: true,
+    isVisibleOnMap: true,
+    isVerified: true,
+    listOrder: 0,
+    createdAt: at,
+    updatedAt: at,
+  };
+  const next: ProviderDoc = {
+    ...base,
+    ...fields,
+    yearsOfExperience: fields.yearsOfExperience ?? base.yearsOfExperience,
+    isActive: true,
+    isVisible: true,
+    isVerified: true,
+    updatedAt: at,
+  };
+  return { ...next, listOrder: providerListOrder(next) };
+}
+
+export type ApprovalDecision = { uid: string; approved: boolean; by: string; now?: Date };
+
+export async function setProviderApproval(
+  store: Store,
+  { uid, approved, by, now = new Date() }: ApprovalDecision,
+): Promise<{ isApproved: boolean; published: boolean }> {
+  const account = await getAccount(store, uid);
+  if (!account) throw new ApprovalRefused('not_found');
+  if (!isProviderRole(account.role)) throw new ApprovalRefused('not_provider');
+  const profile = await readProfile(store, uid);
+  if (!profile) throw new ApprovalRefused('not_found');
+  const at = now.toISOString();
+
+  // The public profile first: an incomplete record is refused before anything is written.
+  if (approved) {
+    await upsertDoc<ProviderDoc>(store, 'providers', uid, (previous) =>
+      publishedProvider(uid, { ...profile, isApproved: true }, previous, at),
+    );
+  } else {
+    await upsertDoc<ProviderDoc>(store, 'providers', uid, (previous) => {
+      if (!previous) return undefined;
+      const next = { ...previous, isVisible: false, isOnline: false, availability: 'unavailable' as const };
+      return { ...next, listOrder: providerListOrder(next), lastStatusChange: at, updatedAt: at };
+    });
+  }
+  await upsertDoc<Profile & { _id: string }>(store, userDbName(uid), PROFILE_ID, (current) =>
+    current
+      ? {
+          ...current,
+          isApproved: approved,
+          ...(approved ? {} : { isOnline: false, availability: 'unavailable' as const, lastStatusChange: at }),
+          updatedAt: at,
+        }
+      : undefined,
+  );
+  await updateAccount(store, uid, (current) => ({ ...current, isApproved: approved }));
+  await store.db('audit').insert({
+    _id: `approval:${at}:${randomUUID()}`,
+    type: 'provider_approval',
+    uid,
+    approved,
+    by,
+    at,
+  });
+  return { isApproved: approved, published: approved };
+}
