@@ -3,7 +3,10 @@
  * - Precaches the app shell, route chunks, locales, fonts and icons listed by the build.
  * - Every page navigation is answered with the precached shell, so any public route opens offline;
  *   except the admin console and the demo mailbox, which are online-only and never cached.
- * - `/api` and `/db` are network-only: data comes through RxDB, never from this cache.
+ * - `/api` and `/db` are left to the browser (no route answers them): data comes through RxDB, never
+ *   from this cache. Answered here, a replication's long poll would outlive the page that opened it
+ *   (the worker's own request is not cancelled when the page goes), and after a dozen page loads
+ *   those orphans held every connection the browser allows per host: the next page hung.
  * - Images (provider photos) are cached as they are seen.
  * - A new version waits until the page asks it to take over (the update prompt).
  */
@@ -11,7 +14,7 @@ import { clientsClaim } from 'workbox-core';
 import { ExpirationPlugin } from 'workbox-expiration';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
-import { CacheFirst, NetworkOnly } from 'workbox-strategies';
+import { CacheFirst } from 'workbox-strategies';
 import type { PrecacheEntry } from 'workbox-precaching';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (string | PrecacheEntry)[] };
@@ -23,8 +26,6 @@ const IMAGE_MAX_AGE_SECONDS = 30 * 24 * 60 * 60;
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
 clientsClaim();
-
-registerRoute(({ url, sameOrigin }) => sameOrigin && ONLINE_ONLY.test(url.pathname), new NetworkOnly());
 
 registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: [ONLINE_ONLY] }));
 

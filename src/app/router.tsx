@@ -96,7 +96,7 @@ const SCREENS: Partial<Record<ScreenId, ComponentType>> = {
   ),
   profileEdit: lazyScreen(
     () => import('../features/account/profile-edit-page').then((m) => m.ProfileEditPage),
-    ['account'],
+    ['account', 'dashboard'],
   ),
   callCheckout: lazyScreen(
     () => import('../features/checkout/checkout-page').then((m) => m.CheckoutPage),

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
+import { ClientRegistrationScreen, aClient } from './pages/account-pages';
 import { bookAndPay } from './pages/consultation-flow';
 import { seriousViolations } from './support/axe';
 
@@ -122,4 +123,26 @@ test('a client finds the call in the calls tab and keeps the notification prefer
   await page.getByRole('button', { name: 'Enregistrer les paramètres' }).click();
   await expect(page.getByText('Paramètres mis à jour avec succès.')).toBeVisible();
   expect(await seriousViolations(page), 'settings tab').toEqual([]);
+});
+
+test('the dashboard opens on every one of many page loads: no replication request outlives its page', async ({
+  page,
+}) => {
+  const client = aClient();
+  const registration = new ClientRegistrationScreen(page);
+  await registration.open();
+  await registration.register(client);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  // The installed service worker sees every request of the pages below.
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
+    timeout: 30_000,
+  });
+  const nav = page.getByRole('navigation', { name: 'Rubriques de votre espace' });
+  // Each load starts the live replications; more loads than the browser's six connections per host.
+  for (const tab of ['calls', 'invoices', 'reviews', 'notifications', 'messages', 'favourites', 'settings']) {
+    for (let load = 0; load < 2; load++) {
+      await page.goto(`/dashboard?tab=${tab}`);
+      await expect(nav.locator('[aria-current="page"]')).toHaveAttribute('data-tab', tab);
+    }
+  }
 });

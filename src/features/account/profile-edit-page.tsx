@@ -1,24 +1,22 @@
 import { useTranslation } from 'react-i18next';
 import { pathOf } from '../../config/paths';
 import { useSession } from '../../data/auth';
-import { useOwnProfile } from '../../data/own-profile';
 import { useBrowserOnline } from '../../data/use-online';
 import { BackLink } from '../../ui/back-link';
-import { PageLoading } from '../../ui/page-loading';
 import styles from './account.module.css';
 import edit from './profile-edit-page.module.css';
-import { ProfileDetailsForm } from './profile-details-form';
+import { ProfileTab } from '../dashboard/profile-tab';
 import { DeleteAccountForm, EmailChangeForm, PasswordChangeForm } from './security-forms';
 
 /**
- * `/profile/edit` (protected): the whitelisted fields of the user record, then the e-mail address
- * and the password, each changed with the current password, and the deletion of the account.
+ * `/profile/edit` (protected): the user record as the dashboard's Profile tab edits it (the same
+ * form, offline too), then the e-mail address and the password, each changed with the current
+ * password (online), and the deletion of the account.
  */
 export function ProfileEditPage() {
   const { t } = useTranslation();
   const { user } = useSession();
   const online = useBrowserOnline();
-  const profile = useOwnProfile(user?.uid);
   if (!user) return null;
   const usesPassword = user.provider === 'password';
   return (
@@ -34,11 +32,7 @@ export function ProfileEditPage() {
         </p>
       )}
       <div className={edit.sections}>
-        {profile === undefined ? (
-          <PageLoading />
-        ) : (
-          <ProfileDetailsForm key={profile ? 'synced' : 'session'} user={user} profile={profile} />
-        )}
+        <ProfileTab user={user} />
         {usesPassword ? (
           <>
             <EmailChangeForm email={user.email} />

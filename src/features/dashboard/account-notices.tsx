@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { resendVerification } from '../../data/auth';
+import { useOwnProfile } from '../../data/own-profile';
 import type { SessionUserView } from '../../domain/account';
 import { LAWYER_VALIDATION_HOURS } from '../../domain/constants';
 import { Button } from '../../ui/button';
@@ -59,7 +60,10 @@ function VerifyNotice({ email, online }: { email: string; online: boolean }) {
 
 function ApprovalNotice({ user }: { user: SessionUserView }) {
   const { t } = useTranslation();
-  if (user.isApproved) {
+  // The user record replicated to this device follows an approval at once; the session view, at
+  // the next sign-in.
+  const approved = useOwnProfile(user.uid)?.isApproved ?? user.isApproved;
+  if (approved) {
     return (
       <section className={`${styles.notice} ${styles.success}`} aria-labelledby="approval-heading">
         <h2 id="approval-heading">{t('auth.dashboard.approvedTitle')}</h2>

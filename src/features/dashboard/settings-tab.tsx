@@ -12,23 +12,30 @@ import { changeLanguage } from '../../i18n/i18n';
 import { Button } from '../../ui/button';
 import { ChoiceField } from '../../ui/form-field';
 import { languageName } from '../../ui/intl';
+import { AccountSummary } from './account-summary';
 import { CHANNELS } from './notification-preferences';
 import { Switch } from './switch';
 import styles from './tabs.module.css';
 import { WaitingTag } from './waiting-tag';
 
 /**
- * Settings: notification channels, privacy and languages (the `settings` document, its defaults
- * until first saved). Saved on this device, offline too, then pushed; the primary language is the
+ * Settings: the account at a glance, then notification channels, privacy and languages (the
+ * `settings` document, its defaults until first saved). Saved on this device, offline too, then pushed; the primary language is the
  * interface's, so saving it switches the interface.
  */
 export function SettingsTab({ user }: { user: SessionUserView }) {
   const settings = useSettings(user.preferredLanguage);
   const [result, setResult] = useState<Result>();
-  if (!settings) return null;
   // A new form when the stored document changes (saved here, or arrived from another device); the
   // outcome of the last save stays above it.
-  return <SettingsForm key={settings.updatedAt} saved={settings} result={result} onResult={setResult} />;
+  return (
+    <div className={styles.stack}>
+      <AccountSummary user={user} />
+      {settings && (
+        <SettingsForm key={settings.updatedAt} saved={settings} result={result} onResult={setResult} />
+      )}
+    </div>
+  );
 }
 
 type Result = 'saved' | 'savedOffline' | 'failed';
