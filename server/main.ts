@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { createApp, createAppServices } from './app';
 import { readConfig } from './config/env';
 import { seedDemoData } from './seed/seed';
+import { resumeReviews } from './services/reviews';
 import { startServiceStatusRecorder } from './services/service-status';
 import { startEmbeddedStore } from './store/embedded';
 import { migrate } from './store/migrate';
@@ -50,13 +51,15 @@ async function main() {
   });
 
   const statusRecorder = startServiceStatusRecorder(store);
-  // Consultations under way when the service stopped go on: calls, captures, refunds, invoices. A
-  // store that does not answer yet is asked again: the service keeps serving meanwhile.
+  // Consultations under way when the service stopped go on: calls, captures, refunds, invoices; so
+  // do review publications cut short. A store that does not answer yet is asked again: the service
+  // keeps serving meanwhile.
   let resumeTimer: NodeJS.Timeout | undefined;
   const resume = () => {
-    services.consultations.resume().then(
-      (resumed) => {
+    Promise.all([services.consultations.resume(), resumeReviews(store)]).then(
+      ([resumed, reviews]) => {
         if (resumed) console.log(`[calls] resumed ${resumed} consultation(s) under way`);
+        if (reviews) console.log(`[reviews] finished publishing ${reviews} review(s)`);
       },
       (error: unknown) => {
         console.error('[calls] could not resume the consultations under way; trying again in 10 s', error);

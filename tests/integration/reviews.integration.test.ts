@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { publishedReviewId } from '../../server/services/reviews';
+import { publishedReviewId, ratingTallyId, resumeReviews } from '../../server/services/reviews';
+import type { RatingTally } from '../../server/services/reviews';
+import type { StoredOrder } from '../../server/services/consultation/types';
 import { getOrUndefined } from '../../server/store/store';
 import { reviewId } from '../../src/domain/mine';
 import type { ReviewDoc } from '../../src/domain/mine';
@@ -142,17 +144,58 @@ describe('reviews of consultations', () => {
   it('refuses a second review of the same consultation, even after the first copy is gone', async () => {
     await storeOrder(server.store, { orderId: 'rev-order-e', clientUid: client.uid, providerId: PROVIDER });
     await push(client, [review('rev-order-e')]);
-    await eventually(() => getOrUndefined(server.store.db('content'), publishedReviewId('rev-order-e')));
-    const count = (await providerDoc()).reviewCount;
-    // The user's copy removed on the server side (say, a restore): the order's review stays published.
+    // Published to the end (the client's copy is marked last).
     const mine = await eventually(async () => {
       const doc = await getOrUndefined(server.store.db<ReviewDoc>(client.db), reviewId('rev-order-e'));
       return doc?.publishedAt ? doc : undefined;
     });
+    const count = (await providerDoc()).reviewCount;
+    // The user's copy removed on the server side (say, a restore): the order's review stays published.
     await server.store.db(client.db).destroy(mine._id, mine._rev);
     const { json } = await push(client, [review('rev-order-e', { rating: 1 })]);
     expect((json as Row[])[0]).toMatchObject({ reason: expect.stringMatching(/already been reviewed/) });
     expect((await providerDoc()).reviewCount).toBe(count);
+  });
+
+  it('finishes at start a publication the service stopped half-way, and counts it once', async () => {
+    await storeOrder(server.store, { orderId: 'rev-order-f', clientUid: client.uid, providerId: PROVIDER });
+    const before = await providerDoc();
+    // The service stopped right after recording the review on the order: nothing public yet.
+    const at = new Date().toISOString();
+    const orders = server.store.db<StoredOrder>('orders');
+    const order = await orders.get('rev-order-f');
+    await orders.insert({
+      ...order,
+      review: { uid: client.uid, rating: 2, comment: 'Utile.', language: 'fr', state: 'pending', at },
+    });
+    await server.store.db(client.db).insert({ ...review('rev-order-f', { rating: 2, comment: 'Utile.' }) });
+
+    expect(await resumeReviews(server.store)).toBe(1);
+    expect(await resumeReviews(server.store)).toBe(0);
+    const after = await providerDoc();
+    expect(after.reviewCount).toBe(before.reviewCount + 1);
+    expect(after.rating).toBe(
+      Math.round(((before.rating * before.reviewCount + 2) / (before.reviewCount + 1)) * 100) / 100,
+    );
+    expect(await server.store.db('content').get(publishedReviewId('rev-order-f'))).toMatchObject({
+      rating: 2,
+    });
+    expect((await server.store.db<ReviewDoc>(client.db).get(reviewId('rev-order-f'))).publishedAt).toBe(at);
+    expect((await orders.get('rev-order-f')).review?.state).toBe('done');
+
+    // Stopped later, after the tally but before the provider's figures: finished, still counted once.
+    await storeOrder(server.store, { orderId: 'rev-order-g', clientUid: client.uid, providerId: PROVIDER });
+    const g = await orders.get('rev-order-g');
+    await orders.insert({
+      ...g,
+      review: { uid: client.uid, rating: 5, comment: 'Parfait.', language: 'fr', state: 'pending', at },
+    });
+    const ledger = server.store.db<RatingTally>('ledger');
+    const tally = await ledger.get(ratingTallyId(PROVIDER));
+    await ledger.insert({ ...tally, ratings: { ...tally.ratings, 'rev-order-g': 5 } });
+    await resumeReviews(server.store);
+    await resumeReviews(server.store);
+    expect((await providerDoc()).reviewCount).toBe(before.reviewCount + 2);
   });
 
   it('lets nobody write a rating straight into the public directory', async () => {
@@ -172,8 +215,8 @@ describe('reviews of consultations', () => {
     expect(put.status).toBe(403);
     expect((await providerDoc()).reviewCount).toBe(provider.reviewCount);
     // Nor a review of oneself from one's own database.
-    await storeOrder(server.store, { orderId: 'rev-order-f', clientUid: client.uid, providerId: PROVIDER });
-    const { json } = await push(lawyer, [review('rev-order-f')]);
+    await storeOrder(server.store, { orderId: 'rev-order-h', clientUid: client.uid, providerId: PROVIDER });
+    const { json } = await push(lawyer, [review('rev-order-h')]);
     expect((json as Row[])[0]).toMatchObject({ reason: expect.stringMatching(/not yours/) });
   });
 });

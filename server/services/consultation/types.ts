@@ -58,6 +58,18 @@ export type StoredOrder = {
   /** Set once a promo code's use has been counted for this order. */
   couponCounted?: boolean;
   invoiceNumber?: string;
+  /**
+   * The client's review, recorded before it is published (see services/reviews.ts): `pending` until
+   * every step of the publication is done, so that a publication cut short is finished at start.
+   */
+  review?: {
+    uid: string;
+    rating: number;
+    comment: string;
+    language: Language;
+    state: 'pending' | 'done';
+    at: string;
+  };
   createdAt: string;
   updatedAt: string;
 };
