@@ -85,11 +85,34 @@ export async function saveMine(
   const doc = Object.fromEntries(Object.entries(given).filter(([key]) => !key.startsWith('_'))) as MineDoc;
   const check = await validate(doc);
   if (!check.ok) throw new InvalidDocumentError(check.reason);
-  await db.mine.upsert(doc);
-  if (!track) return;
+  if (!track) {
+    await db.mine.upsert(doc);
+    return;
+  }
+  await waitingWhile(db, doc.id, doc.updatedAt, () => db.mine.upsert(doc));
+}
+
+/**
+ * Counts the change as waiting, then makes it. In that order: the live replication may push the
+ * change (and report it sent) before a mark made afterwards, which would then wait for ever. A
+ * change that fails is no longer counted.
+ */
+async function waitingWhile(db: AppDatabase, id: string, mark: string, change: () => Promise<unknown>) {
+  let before: string | undefined;
   await writePending(db, (ids) => {
-    ids[doc.id] = doc.updatedAt;
+    before = ids[id];
+    ids[id] = mark;
   });
+  try {
+    await change();
+  } catch (error) {
+    await writePending(db, (ids) => {
+      if (ids[id] !== mark) return;
+      if (before === undefined) delete ids[id];
+      else ids[id] = before;
+    });
+    throw error;
+  }
 }
 
 /** Deletes one of the user's documents locally; the deletion is pushed like any change. */
@@ -100,11 +123,11 @@ export async function removeMine(
 ): Promise<void> {
   const doc = await db.mine.findOne(id).exec();
   if (!doc) return;
-  await doc.remove();
-  if (!track) return;
-  await writePending(db, (ids) => {
-    ids[id] = 'deleted';
-  });
+  if (!track) {
+    await doc.remove();
+    return;
+  }
+  await waitingWhile(db, id, 'deleted', () => doc.remove());
 }
 
 /** Forgets the waiting list, when the device forgets the user's documents (sign-out). */
@@ -134,6 +157,17 @@ export function trackPushes(db: AppDatabase, replication: RxCouchDBReplicationSt
   const sent = replication.sent$.subscribe((doc) => void settle(doc.id, doc.updatedAt, doc._deleted));
   const lost = lostEdits$.subscribe(({ id }) => void settle(id, undefined, false));
   void readPending(db).then((p) => reportWaiting('mine', Object.keys(p.ids).length));
+  // A change pushed just before its page went (the report of it gone with the page) is not pushed
+  // again: once the replication is in sync, what the list holds as it stands here has been pushed.
+  void replication
+    .awaitInSync()
+    .then(async () => {
+      for (const [id, mark] of Object.entries((await readPending(db)).ids)) {
+        const doc = await db.mine.findOne(id).exec();
+        if (mark === 'deleted' ? !doc : doc?.updatedAt === mark) await settle(id, doc?.updatedAt, !doc);
+      }
+    })
+    .catch(() => undefined);
   return () => {
     sent.unsubscribe();
     lost.unsubscribe();

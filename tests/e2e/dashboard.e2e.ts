@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
 import { ClientRegistrationScreen, aClient } from './pages/account-pages';
 import { bookAndPay } from './pages/consultation-flow';
+import { ProvidersPage } from './pages/providers-page';
 import { seriousViolations } from './support/axe';
 
 // A French browser: the checkout starts in euros.
@@ -145,4 +146,38 @@ test('the dashboard opens on every one of many page loads: no replication reques
       await expect(nav.locator('[aria-current="page"]')).toHaveAttribute('data-tab', tab);
     }
   }
+});
+
+test("a signed-in client's favourites are in the dashboard with each expert's status, and removed offline", async ({
+  page,
+  context,
+}) => {
+  const client = aClient();
+  const registration = new ClientRegistrationScreen(page);
+  await registration.open();
+  await registration.register(client);
+  await expect(page).toHaveURL(/\/dashboard$/);
+
+  const directory = new ProvidersPage(page);
+  await directory.open('?status=online');
+  await directory.waitForServiceWorkerControl();
+  const card = directory.cards.first();
+  const providerId = (await card.getAttribute('data-provider-id'))!;
+  await card.getByRole('button', { name: /aux favoris$/ }).click();
+  await expect(card.getByRole('button', { name: /des favoris$/ })).toHaveAttribute('aria-pressed', 'true');
+
+  await page.goto('/dashboard?tab=favourites');
+  const favourites = page.getByRole('region', { name: 'Mes favoris' });
+  const item = favourites.locator(`li[data-favourite="${providerId}"]`);
+  await expect(item.getByRole('link')).toBeVisible();
+  await expect(item.locator('[data-online]')).toHaveAttribute('data-online', 'true');
+  // Sent to the server: nothing waits any more.
+  await expect(item.getByText('En attente de synchronisation')).toHaveCount(0, { timeout: 20_000 });
+
+  await context.setOffline(true);
+  await item.getByRole('button', { name: /^Retirer .+ des favoris$/ }).click();
+  await expect(favourites.getByRole('listitem')).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByRole('region', { name: 'Mes favoris' }).getByRole('listitem')).toHaveCount(0);
+  await context.setOffline(false);
 });
