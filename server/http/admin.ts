@@ -22,7 +22,8 @@ export function adminRouter(store: Store): Router {
   async function requireAdmin(req: Request, res: Response<unknown, AdminLocals>, next: NextFunction) {
     const state = await readSession(store, sessionToken(req));
     if (state.kind === 'none') return next(new ApiError(401, 'not_signed_in', 'Sign in first.'));
-    if (state.kind === 'banned') return next(new ApiError(403, 'account_suspended', 'This account is suspended.'));
+    if (state.kind === 'banned')
+      return next(new ApiError(403, 'account_suspended', 'This account is suspended.'));
     if (state.account.role !== 'admin') return next(new ApiError(403, 'forbidden', 'Admins only.'));
     res.locals.adminUid = state.account.uid;
     next();

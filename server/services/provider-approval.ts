@@ -110,7 +110,9 @@ export async function setProviderApproval(
       ? {
           ...current,
           isApproved: approved,
-          ...(approved ? {} : { isOnline: false, availability: 'unavailable' as const, lastStatusChange: at }),
+          ...(approved
+            ? {}
+            : { isOnline: false, availability: 'unavailable' as const, lastStatusChange: at }),
           updatedAt: at,
         }
       : undefined,

@@ -10,7 +10,8 @@ export async function adminApi(baseURL: string): Promise<APIRequestContext> {
   const login = await api.post('/api/auth/login', {
     data: { email: E2E_ADMIN.email, password: E2E_ADMIN.password },
   });
-  if (!login.ok()) throw new Error(`The suite's admin could not sign in: ${login.status()} ${await login.text()}`);
+  if (!login.ok())
+    throw new Error(`The suite's admin could not sign in: ${login.status()} ${await login.text()}`);
   return api;
 }
 
