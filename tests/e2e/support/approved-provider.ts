@@ -1,0 +1,45 @@
+import { expect } from '@playwright/test';
+import type { Browser, BrowserContext, Page } from '@playwright/test';
+import {
+  A_PDF,
+  ProviderRegistrationPage,
+  aLawyerEntry,
+  aPngPhoto,
+} from '../pages/provider-registration-page';
+import type { LawyerEntry } from '../pages/provider-registration-page';
+import { approveProvider } from './admin';
+
+export type ApprovedLawyer = { context: BrowserContext; page: Page; uid: string; entry: LawyerEntry };
+
+/**
+ * A lawyer who registered through the form (in a browser of their own), was approved by the suite's
+ * admin and went online: a provider with an account whom clients can book.
+ */
+export async function anApprovedLawyerOnline(browser: Browser, baseURL: string): Promise<ApprovedLawyer> {
+  const context = await browser.newContext({ baseURL, locale: 'fr-FR' });
+  const page = await context.newPage();
+  const entry = aLawyerEntry();
+  const registration = new ProviderRegistrationPage(page);
+  await registration.open('lawyer');
+  await registration.fillLawyer(entry);
+  await registration.uploadPhoto({
+    name: 'portrait.png',
+    mimeType: 'image/png',
+    buffer: await aPngPhoto(page),
+  });
+  await registration.uploadIdDocument({ name: 'passeport.pdf', mimeType: 'application/pdf', buffer: A_PDF });
+  await registration.submitButton.click();
+  await expect(page.getByRole('heading', { level: 2, name: 'Votre compte est créé' })).toBeVisible();
+  const uid = await page.evaluate(() =>
+    fetch('/api/auth/me')
+      .then((response) => response.json())
+      .then((me: { user: { uid: string } }) => me.user.uid),
+  );
+  await approveProvider(baseURL, uid);
+  await page.goto('/dashboard?tab=availability');
+  const online = page.getByRole('switch');
+  await expect(online).toBeEnabled();
+  await online.click();
+  await expect(online).toBeChecked();
+  return { context, page, uid, entry };
+}
