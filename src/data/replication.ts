@@ -13,6 +13,7 @@ import type { RxCouchDBReplicationState } from 'rxdb/plugins/replication-couchdb
 import type { RxCollection } from 'rxdb';
 import type { MineDoc } from '../domain/mine';
 import type { AppDatabase } from './database';
+import { keepLostEdits } from './lost-edits';
 import { trackPushes } from './mine';
 import { gatewayFetch } from './gateway-fetch';
 import { reportActive } from './sync-status';
@@ -212,12 +213,14 @@ export function startMineSync(db: AppDatabase, userDb: string, target: Replicati
     identifier: epoch ? `gateway-${userDb}-${epoch}` : undefined,
   }) as unknown as RxCouchDBReplicationState<MineDoc>;
   const untrack = trackPushes(db, replication);
+  const unkeep = keepLostEdits(db);
   return {
     replication,
     awaitInSync: () => replication.awaitInSync(),
     awaitInitialReplication: () => replication.awaitInitialReplication(),
     async stop() {
       untrack();
+      unkeep();
       await replication.cancel();
     },
   };

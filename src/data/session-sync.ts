@@ -15,6 +15,7 @@
 import { BAN_CHECK_TIMEOUT_MS } from '../domain/constants';
 import { checkSession, getSession, onSignOut, subscribeSession } from './auth';
 import type { AppDatabase } from './database';
+import { forgetLostEdits } from './lost-edits';
 import { clearWaiting, preloadMineChecks } from './mine';
 import { startMineSync } from './replication';
 import type { ReplicationTarget } from './replication';
@@ -40,6 +41,7 @@ export async function forgetMine(db: AppDatabase): Promise<Owner> {
   // Purged, not just deleted: a later replication must not push these deletions to anyone.
   await db.mine.storageInstance.cleanup(0);
   await clearWaiting(db);
+  await forgetLostEdits(db);
   const owner = { epoch: crypto.randomUUID() };
   await db.mine.upsertLocal<Owner>(OWNER, owner);
   return owner;

@@ -81,7 +81,6 @@ test('two devices of one provider edit offline: different fields both survive, t
   await save(laptop.page);
   await phone.context.setOffline(false);
   await expect(form(phone.page).getByText('Synchronisé', { exact: true })).toBeVisible({ timeout: 20_000 });
-  laptop.page.on('console', (m) => m.text().startsWith('DBG') && console.log(m.text()));
   await laptop.context.setOffline(false);
   const notice = laptop.page.getByRole('alert').filter({ hasText: "Une modification n'a pas été gardée" });
   await expect(notice).toBeVisible({ timeout: 20_000 });
@@ -91,6 +90,14 @@ test('two devices of one provider edit offline: different fields both survive, t
     BIO_A.replace('téléphone', 'téléphone, encore'),
     { timeout: 20_000 },
   );
+  // Kept on the device until read: still there after a reload, gone once dismissed.
+  await laptop.page.reload();
+  await expect(notice).toContainText(BIO_B);
+  await notice.getByRole('button', { name: "J'ai compris" }).click();
+  await expect(notice).toHaveCount(0);
+  await laptop.page.reload();
+  await expect(form(laptop.page).getByLabel('Présentation')).toBeVisible();
+  await expect(notice).toHaveCount(0);
   await phone.context.close();
   await laptop.context.close();
 });

@@ -1,7 +1,5 @@
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { lostEdits$ } from '../../data/conflict';
-import type { LostEdit } from '../../data/conflict';
+import { useLostEdits } from '../../data/lost-edits';
 import { Button } from '../../ui/button';
 import styles from './lost-edits-notice.module.css';
 
@@ -20,15 +18,11 @@ function shown(value: unknown): string {
 /**
  * Tells the user when an edit made on this device was not kept because the same field had been
  * changed elsewhere first (src/data/conflict.ts), with what they had written, so that nothing
- * disappears silently: they can copy it and edit again.
+ * disappears silently: they can copy it and edit again. Kept on the device until dismissed.
  */
 export function LostEditsNotice() {
   const { t, i18n } = useTranslation();
-  const [edits, setEdits] = useState<LostEdit[]>([]);
-  useEffect(() => {
-    const subscription = lostEdits$.subscribe((edit) => setEdits((current) => [...current, edit]));
-    return () => subscription.unsubscribe();
-  }, []);
+  const { edits, dismiss } = useLostEdits();
   if (edits.length === 0) return null;
   const fieldName = (field: string) =>
     i18n.exists(`conflicts.fields.${field}`)
@@ -51,7 +45,7 @@ export function LostEditsNotice() {
           ),
         )}
       </ul>
-      <Button size="small" variant="secondary" onClick={() => setEdits([])}>
+      <Button size="small" variant="secondary" onClick={dismiss}>
         {t('conflicts.dismiss')}
       </Button>
     </section>
