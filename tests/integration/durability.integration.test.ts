@@ -100,7 +100,8 @@ describe('durability', () => {
     } finally {
       await store.close();
     }
-  });
+    // Two service starts and a recovery after SIGKILL: on a busy machine, more than the default.
+  }, 150_000);
 });
 
 describe('a store fault', () => {
