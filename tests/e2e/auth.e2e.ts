@@ -1,11 +1,5 @@
 import { expect, test } from '@playwright/test';
-import {
-  ClientRegistrationScreen,
-  LoginScreen,
-  aClient,
-  accountMenu,
-  followMailLink,
-} from './pages/account-pages';
+import { LoginScreen, aClient, accountMenu, followMailLink, signUpClient } from './pages/account-pages';
 
 test('the guard sends an anonymous visitor of /dashboard to the login, with the way back', async ({
   page,
@@ -21,12 +15,7 @@ test('the guard sends an anonymous visitor of /dashboard to the login, with the 
 test('a client registers, confirms the address from the mail, signs out and signs in again', async ({
   page,
 }) => {
-  const client = aClient();
-  const registration = new ClientRegistrationScreen(page);
-  await registration.open();
-  await registration.register(client);
-
-  await expect(page).toHaveURL(/\/dashboard$/);
+  const client = await signUpClient(page);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Bonjour ${client.firstName}`);
   await expect(page.getByRole('heading', { name: 'Confirmez votre adresse email' })).toBeVisible();
   await expect(accountMenu(page, client.firstName)).toBeVisible();
@@ -85,11 +74,7 @@ test('offline, the login says that signing in needs a connection instead of tryi
 });
 
 test('a signed-in user keeps their session and their space with no connection', async ({ page, context }) => {
-  const client = aClient();
-  const registration = new ClientRegistrationScreen(page);
-  await registration.open();
-  await registration.register(client);
-  await expect(page).toHaveURL(/\/dashboard$/);
+  const client = await signUpClient(page);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Bonjour ${client.firstName}`);
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
     timeout: 30_000,

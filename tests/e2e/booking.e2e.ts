@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
-import { ClientRegistrationScreen, aClient } from './pages/account-pages';
+import { signUpClient } from './pages/account-pages';
 import { openBookingOfFirstOnlineExpert } from './pages/booking-page';
-import { A_PDF, ProviderRegistrationPage, aLawyerEntry, aPngPhoto } from './pages/provider-registration-page';
+import { ProviderRegistrationPage } from './pages/provider-registration-page';
 import { ProvidersPage } from './pages/providers-page';
 
 test('the continue button stays disabled until every rule holds, then leads to the payment', async ({
@@ -95,10 +95,7 @@ test('offline, the form keeps working but says a connection is needed for the pa
 });
 
 test('an offline expert, an unknown one or no expert at all cannot be booked', async ({ page }) => {
-  const registration = new ClientRegistrationScreen(page);
-  await registration.open();
-  await registration.register(aClient());
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await signUpClient(page);
 
   const directory = new ProvidersPage(page);
   await directory.open('?status=offline');
@@ -120,17 +117,7 @@ test('an offline expert, an unknown one or no expert at all cannot be booked', a
 });
 
 test('a lawyer cannot book themselves', async ({ page }) => {
-  const registration = new ProviderRegistrationPage(page);
-  await registration.open('lawyer');
-  await registration.fillLawyer(aLawyerEntry());
-  await registration.uploadPhoto({
-    name: 'portrait.png',
-    mimeType: 'image/png',
-    buffer: await aPngPhoto(page),
-  });
-  await registration.uploadIdDocument({ name: 'passeport.pdf', mimeType: 'application/pdf', buffer: A_PDF });
-  await registration.submitButton.click();
-  await expect(page.getByRole('heading', { level: 2, name: 'Votre compte est créé' })).toBeVisible();
+  await new ProviderRegistrationPage(page).registerLawyer();
 
   const uid = await page.evaluate(
     () => (JSON.parse(localStorage.getItem('sos-expat.user') ?? '{}') as { uid?: string }).uid,

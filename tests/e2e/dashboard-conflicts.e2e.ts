@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { LoginScreen } from './pages/account-pages';
-import { A_PDF, ProviderRegistrationPage, aLawyerEntry, aPngPhoto } from './pages/provider-registration-page';
+import { ProviderRegistrationPage } from './pages/provider-registration-page';
 
 /**
  * The same provider on two devices (two browser contexts), both offline, editing the profile. The
@@ -38,18 +38,7 @@ test('two devices of one provider edit offline: different fields both survive, t
   page,
   browser,
 }) => {
-  const entry = aLawyerEntry();
-  const registration = new ProviderRegistrationPage(page);
-  await registration.open('lawyer');
-  await registration.fillLawyer(entry);
-  await registration.uploadPhoto({
-    name: 'portrait.png',
-    mimeType: 'image/png',
-    buffer: await aPngPhoto(page),
-  });
-  await registration.uploadIdDocument({ name: 'passeport.pdf', mimeType: 'application/pdf', buffer: A_PDF });
-  await registration.submitButton.click();
-  await expect(page.getByRole('heading', { level: 2, name: 'Votre compte est créé' })).toBeVisible();
+  const entry = await new ProviderRegistrationPage(page).registerLawyer();
   await page.close();
 
   const phone = await device(browser, entry.email, entry.password);

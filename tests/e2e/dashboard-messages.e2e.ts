@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
-import { ClientRegistrationScreen, aClient } from './pages/account-pages';
+import { signUpClient } from './pages/account-pages';
 import { BookingScreen } from './pages/booking-page';
 import { CheckoutScreen } from './pages/checkout-page';
 import { anApprovedLawyerOnline } from './support/approved-provider';
@@ -23,11 +23,7 @@ test('a client writes to the provider offline; the provider gets it once online 
   const lawyer = await anApprovedLawyerOnline(browser, baseURL!);
 
   // A client books that lawyer and the consultation goes to its end.
-  const client = aClient();
-  const registration = new ClientRegistrationScreen(page);
-  await registration.open();
-  await registration.register(client);
-  await expect(page).toHaveURL(/\/dashboard$/);
+  const client = await signUpClient(page);
   await page.goto(`/booking-request/${lawyer.uid}`);
   const booking = new BookingScreen(page);
   await booking.fillRequest();

@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
 import { LoginScreen } from './pages/account-pages';
 import { approveProvider } from './support/admin';
-import { A_PDF, ProviderRegistrationPage, aLawyerEntry, aPngPhoto } from './pages/provider-registration-page';
+import { ProviderRegistrationPage } from './pages/provider-registration-page';
 
 /**
  * A provider edits their profile offline: the edit is kept on the device (it survives closing the
@@ -21,18 +21,7 @@ test('a provider edits the profile offline; the edits reach the server once onli
   browser,
   baseURL,
 }) => {
-  const entry = aLawyerEntry();
-  const registration = new ProviderRegistrationPage(page);
-  await registration.open('lawyer');
-  await registration.fillLawyer(entry);
-  await registration.uploadPhoto({
-    name: 'portrait.png',
-    mimeType: 'image/png',
-    buffer: await aPngPhoto(page),
-  });
-  await registration.uploadIdDocument({ name: 'passeport.pdf', mimeType: 'application/pdf', buffer: A_PDF });
-  await registration.submitButton.click();
-  await expect(page.getByRole('heading', { level: 2, name: 'Votre compte est créé' })).toBeVisible();
+  const entry = await new ProviderRegistrationPage(page).registerLawyer();
 
   await page.goto('/dashboard?tab=profile');
   const form = profileForm(page);

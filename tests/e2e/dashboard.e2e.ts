@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
-import { ClientRegistrationScreen, aClient } from './pages/account-pages';
+import { signUpClient } from './pages/account-pages';
 import { bookAndPay } from './pages/consultation-flow';
 import { ProvidersPage } from './pages/providers-page';
 import { seriousViolations } from './support/axe';
@@ -129,11 +129,7 @@ test('a client finds the call in the calls tab and keeps the notification prefer
 test('the dashboard opens on every one of many page loads: no replication request outlives its page', async ({
   page,
 }) => {
-  const client = aClient();
-  const registration = new ClientRegistrationScreen(page);
-  await registration.open();
-  await registration.register(client);
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await signUpClient(page);
   // The installed service worker sees every request of the pages below.
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
     timeout: 30_000,
@@ -152,11 +148,7 @@ test("a signed-in client's favourites are in the dashboard with each expert's st
   page,
   context,
 }) => {
-  const client = aClient();
-  const registration = new ClientRegistrationScreen(page);
-  await registration.open();
-  await registration.register(client);
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await signUpClient(page);
 
   const directory = new ProvidersPage(page);
   await directory.open('?status=online');

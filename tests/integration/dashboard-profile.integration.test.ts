@@ -8,7 +8,7 @@ import type { Profile } from '../../src/domain/mine';
 import type { Provider } from '../../src/domain/provider';
 import { providerListOrder } from '../../src/domain/provider';
 import { providerWithAccount } from '../support/providers';
-import { BROWSER_HEADERS, mintUser } from '../support/sessions';
+import { browserCall, mintUser } from '../support/sessions';
 import type { TestUser } from '../support/sessions';
 import { startTestServer } from '../support/test-server';
 import type { TestServer } from '../support/test-server';
@@ -61,19 +61,8 @@ function profileOf(user: TestUser, role: Profile['role'], isApproved: boolean) {
   };
 }
 
-async function call(method: string, path: string, cookie: string, body?: unknown) {
-  const response = await fetch(server.url + path, {
-    method,
-    headers: {
-      ...BROWSER_HEADERS,
-      cookie,
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  return { status: response.status, json: text ? (JSON.parse(text) as unknown) : undefined };
-}
+const call = (method: string, path: string, cookie: string, body?: unknown) =>
+  browserCall(server.url, method, path, cookie, body);
 
 const readProfile = (user: TestUser) => server.store.db<StoredProfile>(user.db).get('profile');
 const readPublic = (uid: string) => getOrUndefined(server.store.db<StoredProvider>('providers'), uid);

@@ -10,7 +10,7 @@ import { accountIds } from '../../src/domain/account';
 import type { Profile } from '../../src/domain/mine';
 import type { Provider } from '../../src/domain/provider';
 import { providerListOrder } from '../../src/domain/provider';
-import { banUser, BROWSER_HEADERS, mintUser } from '../support/sessions';
+import { banUser, browserCall, mintUser } from '../support/sessions';
 import type { TestUser } from '../support/sessions';
 import { startTestServer } from '../support/test-server';
 import type { TestServer } from '../support/test-server';
@@ -65,19 +65,8 @@ afterAll(async () => {
   await server?.close();
 });
 
-async function call(method: string, path: string, cookie: string, body?: unknown) {
-  const response = await fetch(server.url + path, {
-    method,
-    headers: {
-      ...BROWSER_HEADERS,
-      cookie,
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  return { status: response.status, json: text ? (JSON.parse(text) as Record<string, unknown>) : undefined };
-}
+const call = (method: string, path: string, cookie: string, body?: unknown) =>
+  browserCall(server.url, method, path, cookie, body);
 
 const approval = (uid: string, approved: unknown, cookie = admin.cookie) =>
   call('POST', `/api/admin/providers/${uid}/approval`, cookie, { approved });

@@ -48,3 +48,24 @@ export async function banUser(store: Store, uid: string): Promise<void> {
   const account = await accounts.get(accountIds.account(uid));
   await accounts.insert({ ...account, isBanned: true });
 }
+
+/** A browser's request to the service (CSRF header, session cookie, JSON body), its answer parsed. */
+export async function browserCall(
+  baseUrl: string,
+  method: string,
+  path: string,
+  cookie: string,
+  body?: unknown,
+): Promise<{ status: number; json: unknown }> {
+  const response = await fetch(baseUrl + path, {
+    method,
+    headers: {
+      ...BROWSER_HEADERS,
+      cookie,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  return { status: response.status, json: text ? (JSON.parse(text) as unknown) : undefined };
+}

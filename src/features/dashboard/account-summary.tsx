@@ -5,6 +5,7 @@ import { ButtonLink } from '../../ui/button';
 import { languageName } from '../../ui/intl';
 import styles from '../account/account.module.css';
 import summary from './account-summary.module.css';
+import tags from './tabs.module.css';
 
 /**
  * The account at a glance (from the session, so offline too): name, e-mail and whether it is
@@ -31,7 +32,7 @@ export function AccountSummary({ user }: { user: SessionUserView }) {
           <dt>{t('auth.fields.email')}</dt>
           <dd>
             {user.email}{' '}
-            <span className={`${summary.badge} ${user.isVerifiedEmail ? summary.ok : summary.todo}`}>
+            <span className={`${tags.tag} ${user.isVerifiedEmail ? tags.completed : tags.waiting}`}>
               {user.isVerifiedEmail ? t('auth.dashboard.verified') : t('auth.dashboard.notVerified')}
             </span>
           </dd>

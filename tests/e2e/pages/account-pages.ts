@@ -65,6 +65,15 @@ export class ClientRegistrationScreen {
   }
 }
 
+/** A new client, registered through the form and signed in, on their dashboard. */
+export async function signUpClient(page: Page, client = aClient()) {
+  const registration = new ClientRegistrationScreen(page);
+  await registration.open();
+  await registration.register(client);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  return client;
+}
+
 /** Follows the newest link of a kind (`verify-email`, `password-reset`) sent to an address, from the demo mailbox. */
 export async function followMailLink(page: Page, email: string, kind: 'verify-email' | 'password-reset') {
   await page.goto('/mailbox');

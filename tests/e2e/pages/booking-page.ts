@@ -1,6 +1,6 @@
 import { expect } from '@playwright/test';
 import type { Page } from '@playwright/test';
-import { ClientRegistrationScreen, aClient } from './account-pages';
+import { signUpClient } from './account-pages';
 import { ProvidersPage } from './providers-page';
 
 /** `/booking-request/:providerId`, as a client fills it in (French interface). */
@@ -61,11 +61,7 @@ export class BookingScreen {
 
 /** A new client, signed in, on the booking form of the first online expert of the directory. */
 export async function openBookingOfFirstOnlineExpert(page: Page, filter = '?status=online') {
-  const client = aClient();
-  const registration = new ClientRegistrationScreen(page);
-  await registration.open();
-  await registration.register(client);
-  await expect(page).toHaveURL(/\/dashboard$/);
+  const client = await signUpClient(page);
 
   const directory = new ProvidersPage(page);
   await directory.open(filter);

@@ -2,7 +2,7 @@ import { expect } from '@playwright/test';
 import type { Locator, Page } from '@playwright/test';
 import type { BookingRequest } from '../../../src/domain/booking';
 import type { Provider } from '../../../src/domain/provider';
-import { ClientRegistrationScreen, aClient } from './account-pages';
+import { signUpClient } from './account-pages';
 
 /** A complete booking request, as the booking form leaves it on the device. */
 export function aBookingDraft(languages: string[]): BookingRequest {
@@ -35,11 +35,7 @@ export async function anOnlineLawyer(page: Page): Promise<Provider> {
 
 /** A new client, registered and signed in through the form. */
 export async function signInNewClient(page: Page) {
-  const client = aClient();
-  const registration = new ClientRegistrationScreen(page);
-  await registration.open();
-  await registration.register(client);
-  await expect(page).toHaveURL(/\/dashboard$/);
+  const client = await signUpClient(page);
   return client;
 }
 

@@ -120,6 +120,21 @@ export class ProviderRegistrationPage {
     if (await search.count()) await search.fill('');
   }
 
+  /** Registers a lawyer with a photo and an identity document: signed in, waiting for approval. */
+  async registerLawyer(entry = aLawyerEntry()): Promise<LawyerEntry> {
+    await this.open('lawyer');
+    await this.fillLawyer(entry);
+    await this.uploadPhoto({
+      name: 'portrait.png',
+      mimeType: 'image/png',
+      buffer: await aPngPhoto(this.page),
+    });
+    await this.uploadIdDocument({ name: 'passeport.pdf', mimeType: 'application/pdf', buffer: A_PDF });
+    await this.submitButton.click();
+    await expect(this.page.getByRole('heading', { level: 2, name: 'Votre compte est créé' })).toBeVisible();
+    return entry;
+  }
+
   async uploadPhoto(file: { name: string; mimeType: string; buffer: Buffer }) {
     await this.form.locator('#register-profilePhoto').setInputFiles(file);
     await expect(this.form.getByText('Photo enregistrée.')).toBeVisible();

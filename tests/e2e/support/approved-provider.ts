@@ -1,11 +1,6 @@
 import { expect } from '@playwright/test';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
-import {
-  A_PDF,
-  ProviderRegistrationPage,
-  aLawyerEntry,
-  aPngPhoto,
-} from '../pages/provider-registration-page';
+import { ProviderRegistrationPage } from '../pages/provider-registration-page';
 import type { LawyerEntry } from '../pages/provider-registration-page';
 import { approveProvider } from './admin';
 
@@ -18,18 +13,7 @@ export type ApprovedLawyer = { context: BrowserContext; page: Page; uid: string;
 export async function anApprovedLawyerOnline(browser: Browser, baseURL: string): Promise<ApprovedLawyer> {
   const context = await browser.newContext({ baseURL, locale: 'fr-FR' });
   const page = await context.newPage();
-  const entry = aLawyerEntry();
-  const registration = new ProviderRegistrationPage(page);
-  await registration.open('lawyer');
-  await registration.fillLawyer(entry);
-  await registration.uploadPhoto({
-    name: 'portrait.png',
-    mimeType: 'image/png',
-    buffer: await aPngPhoto(page),
-  });
-  await registration.uploadIdDocument({ name: 'passeport.pdf', mimeType: 'application/pdf', buffer: A_PDF });
-  await registration.submitButton.click();
-  await expect(page.getByRole('heading', { level: 2, name: 'Votre compte est créé' })).toBeVisible();
+  const entry = await new ProviderRegistrationPage(page).registerLawyer();
   const uid = await page.evaluate(() =>
     fetch('/api/auth/me')
       .then((response) => response.json())
