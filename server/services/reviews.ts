@@ -8,9 +8,8 @@
  * - Published once, and counted once, even when the service stops half-way: the review is first
  *   recorded on the order (`review`, state `pending`; orders are the service's own), then each
  *   step is one that can be run again without effect: the public `content` document (id fixed by
- *   the order, `createOnce`); the provider's tally (`rating:<providerId>` in `ledger`: the rating
- *   and count the provider had before their first review here, and each order's rating, keyed by
- *   order); the provider's rating and review count computed from the tally (the same every time);
+ *   the order, `createOnce`); the order's rating counted into the provider's rating and review
+ *   count (`countRating`: once per order, see provider-stats.ts);
  *   the client's copy marked published; the order's review marked `done`. `resumeReviews` runs the
  *   steps again, at start, for every review still `pending`.
  */
@@ -19,13 +18,13 @@ import { newestFirstKey } from '../../src/domain/content';
 import type { ContentDoc } from '../../src/domain/content';
 import { reviewId } from '../../src/domain/mine';
 import type { Profile, ReviewDoc } from '../../src/domain/mine';
-import { providerListOrder } from '../../src/domain/provider';
 import type { Provider } from '../../src/domain/provider';
 import { userDbName } from '../../src/domain/user-db';
 import type { UserDocHooks } from '../http/gateway';
 import { createOnce, getOrUndefined, upsertDoc } from '../store/store';
 import type { Store } from '../store/store';
 import type { StoredOrder } from './consultation/types';
+import { countRating } from './provider-stats';
 
 /** The id of the published review of an order, in `content`. */
 export function publishedReviewId(orderId: string): string {
@@ -37,35 +36,6 @@ export function authorName(firstName: string, lastName: string | undefined): str
   const first = firstName.trim();
   const initial = lastName?.trim().charAt(0).toLocaleUpperCase();
   return (initial ? `${first} ${initial}.` : first).slice(0, 120);
-}
-
-/** The tally of a provider's ratings given here, over what they had before the first one. */
-export type RatingTally = {
-  _id: string;
-  _rev?: string;
-  type: 'rating_tally';
-  providerId: string;
-  baseRating: number;
-  baseCount: number;
-  /** Each reviewed order's rating, by order id. */
-  ratings: Record<string, number>;
-  updatedAt: string;
-};
-
-export function ratingTallyId(providerId: string): string {
-  return `rating:${providerId}`;
-}
-
-/** The rating and review count a tally gives (average to two decimals, the schema takes 0–5). */
-export function tallied(tally: Pick<RatingTally, 'baseRating' | 'baseCount' | 'ratings'>): {
-  rating: number;
-  reviewCount: number;
-} {
-  const added = Object.values(tally.ratings);
-  const reviewCount = tally.baseCount + added.length;
-  if (reviewCount === 0) return { rating: 0, reviewCount };
-  const sum = tally.baseRating * tally.baseCount + added.reduce((total, rating) => total + rating, 0);
-  return { rating: Math.min(5, Math.max(0, Math.round((sum / reviewCount) * 100) / 100)), reviewCount };
 }
 
 export function reviewHooks(store: Store): UserDocHooks {
@@ -148,38 +118,7 @@ async function finishReview(store: Store, orderId: string): Promise<void> {
   };
   await createOnce(store, 'content', content);
 
-  const tally =
-    (await upsertDoc<RatingTally>(store, 'ledger', ratingTallyId(providerId), (current) => {
-      if (current?.ratings[orderId] !== undefined) return undefined;
-      const base = current ?? {
-        _id: ratingTallyId(providerId),
-        type: 'rating_tally' as const,
-        providerId,
-        baseRating: provider?.rating ?? 0,
-        baseCount: provider?.reviewCount ?? 0,
-        ratings: {},
-        updatedAt: review.at,
-      };
-      return {
-        ...base,
-        ratings: { ...base.ratings, [orderId]: review.rating },
-        updatedAt: new Date().toISOString(),
-      };
-    })) ?? (await getOrUndefined(store.db<RatingTally>('ledger'), ratingTallyId(providerId)));
-
-  if (tally) {
-    const { rating, reviewCount } = tallied(tally);
-    await upsertDoc<Provider>(store, 'providers', providerId, (current) => {
-      if (!current || (current.rating === rating && current.reviewCount === reviewCount)) return undefined;
-      return {
-        ...current,
-        rating,
-        reviewCount,
-        listOrder: providerListOrder({ isOnline: current.isOnline, rating, reviewCount }),
-        updatedAt: new Date().toISOString(),
-      };
-    });
-  }
+  await countRating(store, providerId, orderId, review.rating);
 
   await upsertDoc<ReviewDoc>(store, userDbName(review.uid), reviewId(orderId), (current) => {
     if (!current || current.publishedAt) return undefined;

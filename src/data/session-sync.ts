@@ -21,7 +21,8 @@ import { startMineSync } from './replication';
 import type { ReplicationTarget } from './replication';
 
 const OWNER = 'owner';
-type Owner = { uid?: string; epoch: string };
+/** `forgetting`: a forgetting began and was cut short (the page closed): it is finished first. */
+type Owner = { uid?: string; epoch: string; forgetting?: boolean };
 type Running = { uid: string; sync: ReturnType<typeof startMineSync> };
 
 /** How long a sign-out waits for the last changes to reach the server before forgetting them. */
@@ -29,20 +30,33 @@ const PUSH_BEFORE_SIGN_OUT_MS = BAN_CHECK_TIMEOUT_MS;
 
 async function readOwner(db: AppDatabase): Promise<Owner> {
   const local = await db.mine.getLocal<Owner>(OWNER);
-  if (local) return { uid: local.get('uid') as string | undefined, epoch: local.get('epoch') as string };
+  if (local) {
+    return {
+      uid: local.get('uid') as string | undefined,
+      epoch: local.get('epoch') as string,
+      forgetting: local.get('forgetting') === true,
+    };
+  }
   const owner = { epoch: crypto.randomUUID() };
   await db.mine.upsertLocal<Owner>(OWNER, owner);
   return owner;
 }
 
-/** Forgets every document of the collection on this device, and starts a new epoch. */
+/**
+ * Forgets every document of the collection on this device, and starts a new epoch. The intent is
+ * written first: a page closed half-way (right after signing out) leaves `forgetting`, and the next
+ * start finishes the job before any replication, instead of resuming the old one over documents
+ * half removed (which would never be pulled again) or handing them to the next user.
+ */
 export async function forgetMine(db: AppDatabase): Promise<Owner> {
+  const epoch = crypto.randomUUID();
+  await db.mine.upsertLocal<Owner>(OWNER, { epoch, forgetting: true });
   await db.mine.find().remove();
   // Purged, not just deleted: a later replication must not push these deletions to anyone.
   await db.mine.storageInstance.cleanup(0);
   await clearWaiting(db);
   await forgetLostEdits(db);
-  const owner = { epoch: crypto.randomUUID() };
+  const owner = { epoch };
   await db.mine.upsertLocal<Owner>(OWNER, owner);
   return owner;
 }
@@ -67,9 +81,9 @@ export function followSession(db: AppDatabase, target: ReplicationTarget): () =>
     const user = session.status === 'signed_in' ? session.user : undefined;
     if (running && running.uid === user?.uid) return;
     await stop();
-    if (session.status === 'banned') await forgetMine(db);
-    if (!user) return;
     let owner = await readOwner(db);
+    if (session.status === 'banned' || owner.forgetting) owner = await forgetMine(db);
+    if (!user) return;
     if (owner.uid && owner.uid !== user.uid) owner = await forgetMine(db);
     if (owner.uid !== user.uid) {
       owner = { ...owner, uid: user.uid };

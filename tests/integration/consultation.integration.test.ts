@@ -157,6 +157,8 @@ describe('demo mode: simulated payments and calls', () => {
   }
 
   it('calls the expert then the client, captures, completes, invoices and notifies', async () => {
+    const providers = server.store.db<ProviderDoc>('providers');
+    const completedBefore = (await providers.get(lawyer._id)).completedCalls ?? 0;
     const order = await checkout(server, client, lawyer);
     await pay(order);
 
@@ -196,6 +198,13 @@ describe('demo mode: simulated payments and calls', () => {
       ['booking_confirmed', 'call_completed', 'call_started', 'invoice_ready'].sort(),
     );
     expect(kinds.every((n) => n.isRead === false)).toBe(true);
+
+    // The expert's public profile counts the completed call.
+    await waitFor(
+      async () =>
+        (await providers.get(lawyer._id)).completedCalls === completedBefore + 1 ? true : undefined,
+      'the completed call to be counted',
+    );
 
     // The invoice was mailed with its PDF (demo outbox).
     const mailDir = path.join(server.dataDir, 'mail');

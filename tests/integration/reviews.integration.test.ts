@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { publishedReviewId, ratingTallyId, resumeReviews } from '../../server/services/reviews';
-import type { RatingTally } from '../../server/services/reviews';
+import { providerTallyId } from '../../server/services/provider-stats';
+import type { ProviderTally } from '../../server/services/provider-stats';
+import { publishedReviewId, resumeReviews } from '../../server/services/reviews';
 import type { StoredOrder } from '../../server/services/consultation/types';
 import { getOrUndefined } from '../../server/store/store';
 import { reviewId } from '../../src/domain/mine';
@@ -190,8 +191,8 @@ describe('reviews of consultations', () => {
       ...g,
       review: { uid: client.uid, rating: 5, comment: 'Parfait.', language: 'fr', state: 'pending', at },
     });
-    const ledger = server.store.db<RatingTally>('ledger');
-    const tally = await ledger.get(ratingTallyId(PROVIDER));
+    const ledger = server.store.db<ProviderTally>('ledger');
+    const tally = await ledger.get(providerTallyId(PROVIDER));
     await ledger.insert({ ...tally, ratings: { ...tally.ratings, 'rev-order-g': 5 } });
     await resumeReviews(server.store);
     await resumeReviews(server.store);

@@ -26,6 +26,7 @@ import type { Config } from '../../config/env';
 import { createOnce, getOrUndefined, upsertDoc } from '../../store/store';
 import type { Store } from '../../store/store';
 import { redeemCoupon } from '../coupons';
+import { countCompletedCall } from '../provider-stats';
 import {
   buildInvoice,
   invoicingSettings,
@@ -436,6 +437,7 @@ export function createConsultations(options: ConsultationOptions): Consultations
       current =
         (await updateOrder(order.orderId, (o) => ({ ...o, state: 'completed', updatedAt: iso }))) ?? current;
     }
+    await countCompletedCall(store, order.provider.id, order.orderId);
     if (current.invoiceNumber) {
       await createOnce(store, userDbName(order.client.uid), {
         _id: `notification:${order.orderId}:invoice_ready`,
