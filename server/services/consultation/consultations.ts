@@ -7,7 +7,7 @@
  * and the timers to come, before any of them is carried out. Effects are idempotent — the payment
  * gateway gets an idempotency key per order and movement, the ledger, notifications and invoices have
  * ids fixed by the order — so a restart at any point resumes the work (`resume`) and never charges,
- * releases or refunds twice.
+ * releases or refunds twice. The money and paperwork effects are in settlement.ts.
  */
 import { randomBytes } from 'node:crypto';
 import { initialCallState, isFinalLegStatus, step } from '../../../src/domain/call-machine';
@@ -18,25 +18,17 @@ import { DEMO_PROVIDER_NUMBERS } from '../../../src/domain/demo-mode';
 import type { InvoiceDoc } from '../../../src/domain/invoice';
 import { PROFILE_ID } from '../../../src/domain/mine';
 import type { Profile } from '../../../src/domain/mine';
-import { splitCommission } from '../../../src/domain/order';
 import { userDbName } from '../../../src/domain/user-db';
 import type { PaymentGateway } from '../../adapters/payments/types';
 import type { Telephony, TelephonyEvent, TelephonyEventSink } from '../../adapters/telephony/types';
 import type { Config } from '../../config/env';
-import { createOnce, getOrUndefined, upsertDoc } from '../../store/store';
+import { createOnce, getOrUndefined } from '../../store/store';
 import type { Store } from '../../store/store';
 import { redeemCoupon } from '../coupons';
-import { countCompletedCall } from '../provider-stats';
-import {
-  buildInvoice,
-  invoicingSettings,
-  settleInvoiceNumber,
-  takeInvoiceNumber,
-  writeInvoice,
-} from './invoices';
+import { createSettlement, updateOrder as updateStoredOrder } from './settlement';
 import { record } from './ledger';
 import type { ConsultationService, StoredCall, StoredOrder } from './types';
-import { notifyPhase, notifyRefund, writeCallSessions } from './user-docs';
+import { notifyPhase, writeCallSessions } from './user-docs';
 
 /** How long after the provider's phone starts ringing the client's is expected to (the countdown's guess). */
 const PROVIDER_PICKUP_ESTIMATE_SECONDS = 45;
@@ -126,14 +118,15 @@ export function createConsultations(options: ConsultationOptions): Consultations
     );
   }
 
-  async function updateOrder(
-    orderId: string,
-    change: (order: StoredOrder) => StoredOrder | undefined,
-  ): Promise<StoredOrder | undefined> {
-    return upsertDoc<StoredOrder>(store, 'orders', orderId, (current) =>
-      current ? change(current) : undefined,
-    );
-  }
+  const updateOrder = (orderId: string, change: (order: StoredOrder) => StoredOrder | undefined) =>
+    updateStoredOrder(store, orderId, change);
+  const { capture, recordCapture, release, complete } = createSettlement({
+    store,
+    gateway,
+    now,
+    log,
+    mailInvoice: options.mailInvoice,
+  });
 
   async function callLog(order: StoredOrder, event: CallEvent, phase: string, ignored?: string) {
     const at = now().toISOString();
@@ -355,102 +348,6 @@ export function createConsultations(options: ConsultationOptions): Consultations
       if (profile?.phone) return profile.phone;
     }
     return telephony.kind === 'simulated' ? DEMO_PROVIDER_NUMBERS.answers : undefined;
-  }
-
-  async function capture(order: StoredOrder) {
-    if (order.payment.state !== 'authorised' && order.payment.state !== 'captured') return;
-    const at = now().toISOString();
-    if (order.payment.state === 'authorised') {
-      await gateway.capture(order.payment.intentId, `${order.orderId}:capture`);
-      order =
-        (await updateOrder(order.orderId, (o) =>
-          o.payment.state === 'authorised'
-            ? { ...o, payment: { ...o.payment, state: 'captured', capturedAt: at }, updatedAt: at }
-            : undefined,
-        )) ?? order;
-    }
-    await recordCapture(order, order.payment.capturedAt ?? at);
-  }
-
-  async function recordCapture(order: StoredOrder, at: string) {
-    const { commission, providerShare } = splitCommission(order.quote.total, order.commissionRate);
-    await record(store, order, 'capture', order.quote.total, at);
-    await record(store, order, 'commission', commission, at);
-    await record(store, order, 'provider_share', providerShare, at);
-  }
-
-  async function release(order: StoredOrder) {
-    const at = now().toISOString();
-    let state = order.payment.state;
-    if (state === 'authorised') {
-      await gateway.cancel(order.payment.intentId, `${order.orderId}:release`);
-      await record(store, order, 'release', order.quote.total, at);
-      state = 'released';
-    } else if (state === 'captured') {
-      const refund = await gateway.refund(order.payment.intentId, `${order.orderId}:refund`);
-      await record(store, order, 'refund', refund.amount, at);
-      state = 'refunded';
-      order = { ...order, payment: { ...order.payment, refundId: refund.refundId } };
-    }
-    const updated = await updateOrder(order.orderId, (o) => {
-      if (o.state === 'failed' && o.payment.state === state) return undefined;
-      const payment = {
-        ...o.payment,
-        state,
-        ...(order.payment.refundId ? { refundId: order.payment.refundId } : {}),
-      };
-      if (state === 'released') payment.releasedAt ??= at;
-      if (state === 'refunded') payment.refundedAt ??= at;
-      return { ...o, state: 'failed', payment, updatedAt: at };
-    });
-    if (updated) await notifyRefund(store, updated, at);
-  }
-
-  async function complete(order: StoredOrder, call: StoredCall) {
-    const at = now();
-    const iso = at.toISOString();
-    let current = order;
-    if (!current.invoiceNumber) {
-      const year = at.getUTCFullYear();
-      const number = await takeInvoiceNumber(store, order.orderId, year);
-      const invoice = buildInvoice(order, number, await invoicingSettings(store), {
-        callSeconds: call.state.callSeconds ?? 0,
-        consultationAt: call.state.connectedAt ?? iso,
-        paidAt: order.payment.capturedAt ?? order.payment.authorisedAt ?? iso,
-        now: iso,
-      });
-      await writeInvoice(store, order, invoice);
-      current =
-        (await updateOrder(order.orderId, (o) => ({
-          ...o,
-          state: 'completed',
-          invoiceNumber: number,
-          updatedAt: iso,
-        }))) ?? current;
-      await settleInvoiceNumber(store, order.orderId, year);
-      if (options.mailInvoice) {
-        await options
-          .mailInvoice(invoice, order.client.email)
-          .catch((error: unknown) => log(`could not mail invoice ${number}`, error));
-      }
-    } else if (current.state !== 'completed') {
-      current =
-        (await updateOrder(order.orderId, (o) => ({ ...o, state: 'completed', updatedAt: iso }))) ?? current;
-    }
-    await countCompletedCall(store, order.provider.id, order.orderId);
-    if (current.invoiceNumber) {
-      await createOnce(store, userDbName(order.client.uid), {
-        _id: `notification:${order.orderId}:invoice_ready`,
-        id: `notification:${order.orderId}:invoice_ready`,
-        type: 'notification',
-        kind: 'invoice_ready',
-        orderId: order.orderId,
-        params: { number: current.invoiceNumber },
-        isRead: false,
-        createdAt: iso,
-        updatedAt: iso,
-      });
-    }
   }
 
   // -------------------------------------------------------------------------------------------

@@ -1,0 +1,146 @@
+/**
+ * The money and paperwork of a consultation, as effects of the call machine (see consultations.ts):
+ * capture when the conference starts, release or refund when the call fails, and on completion the
+ * invoice (numbered without gaps), the expert's completed calls and the client's notification.
+ * Each one can run again after a restart without effect: the payment gateway gets an idempotency
+ * key per order and movement; ledger entries, invoices and notifications have ids fixed by the order.
+ */
+import type { InvoiceDoc } from '../../../src/domain/invoice';
+import { splitCommission } from '../../../src/domain/order';
+import { userDbName } from '../../../src/domain/user-db';
+import type { PaymentGateway } from '../../adapters/payments/types';
+import { createOnce, upsertDoc } from '../../store/store';
+import type { Store } from '../../store/store';
+import { countCompletedCall } from '../provider-stats';
+import {
+  buildInvoice,
+  invoicingSettings,
+  settleInvoiceNumber,
+  takeInvoiceNumber,
+  writeInvoice,
+} from './invoices';
+import { record } from './ledger';
+import type { StoredCall, StoredOrder } from './types';
+import { notifyRefund } from './user-docs';
+
+export type SettlementDeps = {
+  store: Store;
+  gateway: PaymentGateway;
+  now: () => Date;
+  log: (message: string, error?: unknown) => void;
+  mailInvoice?: (invoice: InvoiceDoc, to: string) => Promise<void>;
+};
+
+/** Read-modify-write of an order; `change` answers undefined to leave it as it is. */
+export function updateOrder(
+  store: Store,
+  orderId: string,
+  change: (order: StoredOrder) => StoredOrder | undefined,
+): Promise<StoredOrder | undefined> {
+  return upsertDoc<StoredOrder>(store, 'orders', orderId, (current) =>
+    current ? change(current) : undefined,
+  );
+}
+
+export function createSettlement({ store, gateway, now, log, mailInvoice }: SettlementDeps) {
+  const change = (orderId: string, apply: (order: StoredOrder) => StoredOrder | undefined) =>
+    updateOrder(store, orderId, apply);
+
+  async function capture(order: StoredOrder) {
+    if (order.payment.state !== 'authorised' && order.payment.state !== 'captured') return;
+    const at = now().toISOString();
+    if (order.payment.state === 'authorised') {
+      await gateway.capture(order.payment.intentId, `${order.orderId}:capture`);
+      order =
+        (await change(order.orderId, (o) =>
+          o.payment.state === 'authorised'
+            ? { ...o, payment: { ...o.payment, state: 'captured', capturedAt: at }, updatedAt: at }
+            : undefined,
+        )) ?? order;
+    }
+    await recordCapture(order, order.payment.capturedAt ?? at);
+  }
+
+  async function recordCapture(order: StoredOrder, at: string) {
+    const { commission, providerShare } = splitCommission(order.quote.total, order.commissionRate);
+    await record(store, order, 'capture', order.quote.total, at);
+    await record(store, order, 'commission', commission, at);
+    await record(store, order, 'provider_share', providerShare, at);
+  }
+
+  async function release(order: StoredOrder) {
+    const at = now().toISOString();
+    let state = order.payment.state;
+    if (state === 'authorised') {
+      await gateway.cancel(order.payment.intentId, `${order.orderId}:release`);
+      await record(store, order, 'release', order.quote.total, at);
+      state = 'released';
+    } else if (state === 'captured') {
+      const refund = await gateway.refund(order.payment.intentId, `${order.orderId}:refund`);
+      await record(store, order, 'refund', refund.amount, at);
+      state = 'refunded';
+      order = { ...order, payment: { ...order.payment, refundId: refund.refundId } };
+    }
+    const updated = await change(order.orderId, (o) => {
+      if (o.state === 'failed' && o.payment.state === state) return undefined;
+      const payment = {
+        ...o.payment,
+        state,
+        ...(order.payment.refundId ? { refundId: order.payment.refundId } : {}),
+      };
+      if (state === 'released') payment.releasedAt ??= at;
+      if (state === 'refunded') payment.refundedAt ??= at;
+      return { ...o, state: 'failed', payment, updatedAt: at };
+    });
+    if (updated) await notifyRefund(store, updated, at);
+  }
+
+  async function complete(order: StoredOrder, call: StoredCall) {
+    const at = now();
+    const iso = at.toISOString();
+    let current = order;
+    if (!current.invoiceNumber) {
+      const year = at.getUTCFullYear();
+      const number = await takeInvoiceNumber(store, order.orderId, year);
+      const invoice = buildInvoice(order, number, await invoicingSettings(store), {
+        callSeconds: call.state.callSeconds ?? 0,
+        consultationAt: call.state.connectedAt ?? iso,
+        paidAt: order.payment.capturedAt ?? order.payment.authorisedAt ?? iso,
+        now: iso,
+      });
+      await writeInvoice(store, order, invoice);
+      current =
+        (await change(order.orderId, (o) => ({
+          ...o,
+          state: 'completed',
+          invoiceNumber: number,
+          updatedAt: iso,
+        }))) ?? current;
+      await settleInvoiceNumber(store, order.orderId, year);
+      if (mailInvoice) {
+        await mailInvoice(invoice, order.client.email).catch((error: unknown) =>
+          log(`could not mail invoice ${number}`, error),
+        );
+      }
+    } else if (current.state !== 'completed') {
+      current =
+        (await change(order.orderId, (o) => ({ ...o, state: 'completed', updatedAt: iso }))) ?? current;
+    }
+    await countCompletedCall(store, order.provider.id, order.orderId);
+    if (current.invoiceNumber) {
+      await createOnce(store, userDbName(order.client.uid), {
+        _id: `notification:${order.orderId}:invoice_ready`,
+        id: `notification:${order.orderId}:invoice_ready`,
+        type: 'notification',
+        kind: 'invoice_ready',
+        orderId: order.orderId,
+        params: { number: current.invoiceNumber },
+        isRead: false,
+        createdAt: iso,
+        updatedAt: iso,
+      });
+    }
+  }
+
+  return { capture, recordCapture, release, complete };
+}
