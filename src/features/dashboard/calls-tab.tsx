@@ -9,7 +9,7 @@ import { ButtonLink } from '../../ui/button';
 import { formatMoney } from '../../ui/intl';
 import { STATUS_KEYS, callStatus, earningsByCurrency } from './dashboard-model';
 import styles from './tabs.module.css';
-import table from './calls-tab.module.css';
+import table from '../../ui/record-table.module.css';
 
 /**
  * The user's consultations, newest first, with the spec's four statuses, each opening the call's

@@ -4,6 +4,7 @@ import { useInvoices } from '../../data/invoices';
 import type { InvoiceDoc } from '../../domain/invoice';
 import { InvoiceDownloadButton } from '../../ui/invoice-download-button';
 import { formatMoney } from '../../ui/intl';
+import table from '../../ui/record-table.module.css';
 import styles from './invoice-list.module.css';
 
 /**
@@ -36,14 +37,14 @@ function InvoiceTable({ invoices }: { invoices: InvoiceDoc[] }) {
   const locale = i18n.language;
   const date = new Intl.DateTimeFormat(locale, { dateStyle: 'medium' });
   return (
-    <table className={styles.table}>
+    <table className={table.table}>
       <thead>
         <tr>
           <th scope="col">{t('invoices.columns.number')}</th>
           <th scope="col">{t('invoices.columns.date')}</th>
           <th scope="col">{t('invoices.columns.service')}</th>
           <th scope="col">{t('invoices.columns.provider')}</th>
-          <th scope="col" className={styles.amount}>
+          <th scope="col" className={table.amount}>
             {t('invoices.columns.total')}
           </th>
           <th scope="col">
@@ -57,15 +58,15 @@ function InvoiceTable({ invoices }: { invoices: InvoiceDoc[] }) {
             <th scope="row" className={styles.number}>
               {invoice.number}
             </th>
-            <td data-label={t('invoices.columns.date')} className={styles.date}>
+            <td data-label={t('invoices.columns.date')} className={table.date}>
               <time dateTime={invoice.issuedAt}>{date.format(new Date(invoice.issuedAt))}</time>
             </td>
             <td data-label={t('invoices.columns.service')}>{t(`invoices.services.${invoice.service}`)}</td>
             <td data-label={t('invoices.columns.provider')}>{invoice.provider.name}</td>
-            <td data-label={t('invoices.columns.total')} className={styles.amount}>
+            <td data-label={t('invoices.columns.total')} className={table.amount}>
               {formatMoney(invoice.amounts.total, invoice.currency, locale)}
             </td>
-            <td className={styles.action}>
+            <td className={table.action}>
               <InvoiceDownloadButton invoice={invoice} />
             </td>
           </tr>
