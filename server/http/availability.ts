@@ -2,12 +2,13 @@
  * `POST /api/availability` `{ online }`: a lawyer or expat goes online (available) or offline
  * (unavailable). The user record and the public profile change together (see `setAvailability`).
  * 401 signed out, 403 for other roles (the control is theirs only), 409 `profile_not_approved`
- * before approval, 400 for a body without a boolean `online`; anything else is an update failure.
+ * before approval, 400 for a body without a boolean `online`, 503 `status_sync_failed` when the
+ * user record changed but the public profile did not follow; anything else is an update failure.
  */
 import express from 'express';
 import type { Router } from 'express';
 import { isProviderRole } from '../../src/domain/mine';
-import { AvailabilityRefused, setAvailability } from '../services/profile';
+import { AvailabilityRefused, setAvailability, StatusSyncFailed } from '../services/profile';
 import { readSession, sessionToken } from '../services/sessions';
 import type { Store } from '../store/store';
 import { ApiError } from './errors';
@@ -40,6 +41,14 @@ export function availabilityRouter(store: Store): Router {
       }
       if (error instanceof AvailabilityRefused && error.reason === 'not_provider') {
         throw new ApiError(403, 'forbidden', 'Only lawyers and expats have an availability.');
+      }
+      if (error instanceof StatusSyncFailed) {
+        console.error('[availability] public profile not updated:', error.cause);
+        throw new ApiError(
+          503,
+          'status_sync_failed',
+          'The availability was saved but the directory did not follow.',
+        );
       }
       console.error('[availability] update failed:', error);
       throw new ApiError(500, 'update_failed', 'The availability could not be updated.');

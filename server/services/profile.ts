@@ -102,11 +102,29 @@ export async function setAvailability(
     updatedAt: at,
   }));
   if (!profile) throw new AvailabilityRefused('profile_missing');
-  await updateDoc<StoredProvider>(store, 'providers', uid, (provider) => {
-    const next = { ...provider, isOnline: online, availability };
-    return { ...next, listOrder: providerListOrder(next), lastStatusChange: at, updatedAt: at };
-  });
+  try {
+    await updateDoc<StoredProvider>(store, 'providers', uid, (provider) => {
+      const next = { ...provider, isOnline: online, availability };
+      return { ...next, listOrder: providerListOrder(next), lastStatusChange: at, updatedAt: at };
+    });
+  } catch (error) {
+    throw new StatusSyncFailed(uid, error);
+  }
   return profile;
+}
+
+/**
+ * The user record has the new availability but the public profile could not follow (spec section
+ * 4: a status sync error has its own message). Setting the availability again brings it in line.
+ */
+export class StatusSyncFailed extends Error {
+  constructor(
+    readonly uid: string,
+    override readonly cause: unknown,
+  ) {
+    super(`The public profile of ${uid} did not follow the availability change`);
+    this.name = 'StatusSyncFailed';
+  }
 }
 
 /**

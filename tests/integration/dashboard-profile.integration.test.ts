@@ -3,7 +3,9 @@
  * their own record through the gateway, what the public profile then shows, and who may change what.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { setAvailability, StatusSyncFailed } from '../../server/services/profile';
 import { getOrUndefined } from '../../server/store/store';
+import type { Store } from '../../server/store/store';
 import type { Profile } from '../../src/domain/mine';
 import type { Provider } from '../../src/domain/provider';
 import { providerListOrder } from '../../src/domain/provider';
@@ -186,5 +188,22 @@ describe('POST /api/availability', () => {
       expect(answer.json).toMatchObject({ isOnline: online, lastStatusChange: profile.lastStatusChange });
       expect(published.listOrder).toBe(providerListOrder(published));
     }
+  });
+
+  it('says so when the public profile cannot follow, and setting it again brings both in line', async () => {
+    // The directory's database refuses writes (a store fault on that database only).
+    const failing: Store = {
+      ...server.store,
+      db: <T extends object>(name: string) => {
+        const db = server.store.db<T>(name);
+        return name === 'providers' ? { ...db, insert: () => Promise.reject(new Error('store fault')) } : db;
+      },
+    };
+    await expect(setAvailability(failing, lawyer.uid, false)).rejects.toBeInstanceOf(StatusSyncFailed);
+    expect(await readProfile(lawyer)).toMatchObject({ isOnline: false });
+    expect(await readPublic(lawyer.uid)).toMatchObject({ isOnline: true });
+
+    await setAvailability(server.store, lawyer.uid, false);
+    expect(await readPublic(lawyer.uid)).toMatchObject({ isOnline: false, availability: 'unavailable' });
   });
 });

@@ -23,7 +23,7 @@ function useMinuteClock(): number {
   return now;
 }
 
-type Failure = 'profile_not_approved' | 'update_failed';
+type Failure = 'profile_not_approved' | 'status_sync_failed' | 'update_failed';
 
 /**
  * The Availability tab (lawyers and expats): going online (available) or offline (unavailable) is
@@ -64,11 +64,8 @@ export function AvailabilityTab({ user }: { user: SessionUserView }) {
       });
       setAnswered(result);
     } catch (error) {
-      setFailure(
-        error instanceof ApiError && error.code === 'profile_not_approved'
-          ? 'profile_not_approved'
-          : 'update_failed',
-      );
+      const code = error instanceof ApiError ? error.code : undefined;
+      setFailure(code === 'profile_not_approved' || code === 'status_sync_failed' ? code : 'update_failed');
     } finally {
       setWorking(false);
     }
@@ -119,7 +116,9 @@ export function AvailabilityTab({ user }: { user: SessionUserView }) {
         <p className={`${styles.notice} ${styles.error}`} role="alert">
           {failure === 'profile_not_approved'
             ? t('dashboardProfile.availability.notApproved')
-            : t('dashboardProfile.availability.updateFailed')}
+            : failure === 'status_sync_failed'
+              ? t('dashboardProfile.availability.syncFailed')
+              : t('dashboardProfile.availability.updateFailed')}
         </p>
       )}
       {stale && connected && (
