@@ -1,6 +1,5 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
 import { updateProfile } from '../../data/auth';
 import { useDataLayer } from '../../data/data-context';
 import { saveMine } from '../../data/mine';
@@ -12,14 +11,7 @@ import type { SessionUserView } from '../../domain/account';
 import { isProviderRole, PROFILE_ID } from '../../domain/mine';
 import type { WithDeleted } from 'rxdb';
 import type { MineDoc, Profile } from '../../domain/mine';
-import { splitE164, toE164 } from '../../domain/phone';
-import {
-  BIO_MAX_LENGTH,
-  GRADUATION_YEAR_MIN,
-  NAME_MAX_LENGTH,
-  YEARS_MAX,
-  registrationProblems,
-} from '../../domain/registration';
+import { BIO_MAX_LENGTH, GRADUATION_YEAR_MIN, NAME_MAX_LENGTH, YEARS_MAX } from '../../domain/registration';
 import { EXPAT_SPECIALTIES, LAWYER_SPECIALTIES } from '../../domain/specialties';
 import { Button } from '../../ui/button';
 import { ChoiceField, TextAreaField, TextField } from '../../ui/form-field';
@@ -28,178 +20,12 @@ import styles from '../account/account.module.css';
 import { PhoneField, guessPhoneCountry } from '../account/phone-field';
 import { EducationList } from '../register/provider-form-education';
 import { useErrorText } from '../register/provider-form-errors';
-import { newEducationRow } from '../register/provider-form-model';
-import type { EducationRow } from '../register/provider-form-model';
 import { PhotoField } from '../register/provider-form-photo';
 import { CheckboxGroup } from '../register/provider-form-picker';
 import { useCountryOptions, useLanguageOptions } from '../register/provider-form-sections';
 import tab from './profile-tab.module.css';
-
-type Form = {
-  firstName: string;
-  lastName: string;
-  phoneCountry: string;
-  phone: string;
-  whatsappCountry: string;
-  whatsapp: string;
-  languages: string[];
-  bio: string;
-  residenceCountry: string;
-  presenceCountry: string;
-  practiceCountries: string[];
-  specialties: string[];
-  helpTypes: string[];
-  yearsOfExperience: string;
-  graduationYear: string;
-  yearsAsExpat: string;
-  barNumber: string;
-  education: EducationRow[];
-};
-type FormKey = keyof Form;
-
-/** The rules a field of this form answers to, in the order a refused save looks for the first one. */
-const CLIENT_FIELDS: FormKey[] = ['firstName', 'lastName', 'phone', 'whatsapp', 'languages'];
-const LAWYER_FIELDS: FormKey[] = [
-  ...CLIENT_FIELDS,
-  'residenceCountry',
-  'presenceCountry',
-  'practiceCountries',
-  'specialties',
-  'yearsOfExperience',
-  'graduationYear',
-  'education',
-  'bio',
-];
-const EXPAT_FIELDS: FormKey[] = [
-  ...CLIENT_FIELDS,
-  'residenceCountry',
-  'presenceCountry',
-  'yearsAsExpat',
-  'helpTypes',
-  'bio',
-];
-const fieldsOf = (role: string) =>
-  role === 'lawyer' ? LAWYER_FIELDS : role === 'expat' ? EXPAT_FIELDS : CLIENT_FIELDS;
-const idOf = (field: string) => `dashboard-profile-${field}`;
-const numberText = (value: number | undefined) => (value === undefined ? '' : String(value));
-const toInt = (value: string) => (value.trim() === '' ? undefined : Number(value));
-
-function splitPhone(e164: string | undefined, fallback: string) {
-  const parsed = e164 ? parsePhoneNumberFromString(e164) : undefined;
-  return parsed?.country
-    ? { country: parsed.country as string, number: parsed.formatNational() }
-    : { country: fallback, number: e164 ?? '' };
-}
-
-function formOf(profile: Profile, country: string): Form {
-  const phone = splitPhone(profile.phone || undefined, country);
-  const whatsapp = splitPhone(profile.whatsapp || undefined, phone.country);
-  return {
-    firstName: profile.firstName,
-    lastName: profile.lastName ?? '',
-    phoneCountry: phone.country,
-    phone: phone.number,
-    whatsappCountry: whatsapp.country,
-    whatsapp: whatsapp.number,
-    languages: profile.languages,
-    bio: profile.bio ?? '',
-    residenceCountry: profile.residenceCountry ?? '',
-    presenceCountry: profile.presenceCountry ?? '',
-    practiceCountries: profile.practiceCountries ?? [],
-    specialties: profile.specialties ?? [],
-    helpTypes: profile.helpTypes ?? [],
-    yearsOfExperience: numberText(profile.yearsOfExperience),
-    graduationYear: numberText(profile.graduationYear),
-    yearsAsExpat: numberText(profile.yearsAsExpat),
-    barNumber: profile.barNumber ?? '',
-    education: (profile.education?.length ? profile.education : [{ title: '' }]).map((entry) => ({
-      ...newEducationRow(),
-      title: entry.title,
-      institution: entry.institution ?? '',
-      year: numberText(entry.year),
-    })),
-  };
-}
-
-/** The registration rules that apply to the fields of this form (never e-mail, password, identity). */
-function problemsOf(profile: Profile, form: Form): Partial<Record<FormKey, string>> {
-  if (profile.role === 'admin') return {};
-  const all = registrationProblems(profile.role, {
-    ...form,
-    interventionCountry: profile.interventionCountry,
-    languageOther: profile.languageOther,
-    specialtyOther: profile.specialtyOther,
-    practiceCountryOther: profile.practiceCountryOther,
-    helpTypeOther: profile.helpTypeOther,
-  });
-  const out: Partial<Record<FormKey, string>> = {};
-  for (const field of fieldsOf(profile.role)) if (all[field]) out[field] = all[field];
-  if (form.barNumber.trim().length > 40) out.barNumber = 'too_long';
-  return out;
-}
-
-function phoneParts(prefix: 'phone' | 'whatsapp', raw: string, country: string) {
-  const e164 = raw.trim() ? toE164(raw.trim(), country) : undefined;
-  const split = e164 ? splitE164(e164) : undefined;
-  return {
-    [prefix]: e164 ?? '',
-    [`${prefix}Number`]: split?.nationalNumber ?? '',
-    [`${prefix}CountryCode`]: split?.countryCode ?? '',
-  };
-}
-
-/** The user record with the form's values; fields the role does not have are left as they are. */
-function nextProfile(profile: Profile, form: Form, now: string): Profile {
-  const firstName = form.firstName.trim();
-  const lastName = form.lastName.trim();
-  const provider = isProviderRole(profile.role);
-  const fullName = [firstName, lastName].filter(Boolean).join(' ');
-  const next: Record<string, unknown> = {
-    ...profile,
-    firstName,
-    lastName,
-    fullName,
-    displayName: provider && lastName ? fullName : firstName,
-    ...phoneParts('phone', form.phone, form.phoneCountry),
-    ...phoneParts('whatsapp', form.whatsapp, form.whatsappCountry || form.phoneCountry),
-    languages: [...new Set(form.languages)],
-    languagesSpoken: [...new Set(form.languages)],
-    updatedAt: now,
-  };
-  if (provider) {
-    Object.assign(next, {
-      bio: form.bio.trim(),
-      description: form.bio.trim(),
-      residenceCountry: form.residenceCountry,
-      presenceCountry: form.presenceCountry,
-    });
-  }
-  if (profile.role === 'lawyer') {
-    Object.assign(next, {
-      practiceCountries: [...new Set(form.practiceCountries)],
-      specialties: [...new Set(form.specialties)],
-      yearsOfExperience: toInt(form.yearsOfExperience) ?? 0,
-      graduationYear: toInt(form.graduationYear),
-      barNumber: form.barNumber.trim() || undefined,
-      education: form.education
-        .filter((row) => row.title.trim())
-        .map((row) => ({
-          title: row.title.trim(),
-          ...(row.institution.trim() ? { institution: row.institution.trim() } : {}),
-          ...(toInt(row.year) !== undefined ? { year: toInt(row.year) } : {}),
-        })),
-    });
-  }
-  if (profile.role === 'expat') {
-    Object.assign(next, {
-      yearsAsExpat: toInt(form.yearsAsExpat),
-      helpTypes: [...new Set(form.helpTypes)],
-    });
-  }
-  for (const key of Object.keys(next)) if (next[key] === undefined) delete next[key];
-  if (!lastName && profile.lastName === undefined) delete next.lastName;
-  return next as Profile;
-}
+import { fieldsOf, idOf, formOf, problemsOf, nextProfile } from './profile-form-model';
+import type { Form, FormKey } from './profile-form-model';
 
 /**
  * The Profile tab: the user's record as they may change it (spec section 3), saved in their own
