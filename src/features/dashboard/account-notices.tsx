@@ -7,6 +7,8 @@ import { LAWYER_VALIDATION_HOURS } from '../../domain/constants';
 import { Button } from '../../ui/button';
 // The account screens' error texts (auth.errors.<code>): the same codes come back from /api/auth.
 import { useErrorText } from '../account/errors';
+// The notices' tones are the account screens' ones.
+import tones from '../account/account.module.css';
 import styles from './dashboard.module.css';
 
 /** What the account still needs, above every tab: e-mail confirmation, a provider's approval. */
@@ -37,7 +39,7 @@ function VerifyNotice({ email, online }: { email: string; online: boolean }) {
     }
   };
   return (
-    <section className={`${styles.notice} ${styles.warning}`} aria-labelledby="verify-heading">
+    <section className={`${styles.notice} ${tones.warning}`} aria-labelledby="verify-heading">
       <h2 id="verify-heading">{t('auth.dashboard.verifyTitle')}</h2>
       <p>{t('auth.dashboard.verifyBody', { email })}</p>
       <div>
@@ -65,7 +67,7 @@ function ApprovalNotice({ user }: { user: SessionUserView }) {
   const approved = useOwnProfile(user.uid)?.isApproved ?? user.isApproved;
   if (approved) {
     return (
-      <section className={`${styles.notice} ${styles.success}`} aria-labelledby="approval-heading">
+      <section className={`${styles.notice} ${tones.success}`} aria-labelledby="approval-heading">
         <h2 id="approval-heading">{t('auth.dashboard.approvedTitle')}</h2>
         <p>{t('auth.dashboard.approvedBody')}</p>
       </section>
@@ -73,7 +75,7 @@ function ApprovalNotice({ user }: { user: SessionUserView }) {
   }
   return (
     <section
-      className={`${styles.notice} ${styles.info}`}
+      className={`${styles.notice} ${tones.info}`}
       aria-labelledby="approval-heading"
       data-approval="pending"
     >

@@ -9,6 +9,8 @@ import { AccountNotices } from './account-notices';
 import { DashboardNav } from './dashboard-nav';
 import { tabFromQuery } from './dashboard-model';
 import type { TabId } from './dashboard-model';
+// The notices' tones are the account screens' ones.
+import tones from '../account/account.module.css';
 import styles from './dashboard.module.css';
 
 type TabProps = { user: SessionUserView };
@@ -52,7 +54,7 @@ export function DashboardPage({ defaultTab }: { defaultTab?: TabId }) {
         <h1>{t('auth.dashboard.hello', { name })}</h1>
       </header>
       {!online && (
-        <p className={`${styles.notice} ${styles.warning} ${styles.offline}`} role="status">
+        <p className={`${styles.notice} ${tones.warning} ${styles.offline}`} role="status">
           {t('auth.dashboard.offline')}
         </p>
       )}

@@ -5,6 +5,7 @@ import type { InvoiceDoc } from '../../domain/invoice';
 import { InvoiceDownloadButton } from '../../ui/invoice-download-button';
 import { formatMoney } from '../../ui/intl';
 import table from '../../ui/record-table.module.css';
+import tabs from '../dashboard/tabs.module.css';
 import styles from './invoice-list.module.css';
 
 /**
@@ -17,14 +18,14 @@ export function InvoiceList() {
   const invoices = useInvoices();
   const headingId = useId();
   return (
-    <section className={styles.card} aria-labelledby={headingId} data-section="invoices">
+    <section className={tabs.card} aria-labelledby={headingId} data-section="invoices">
       <h2 id={headingId}>{t('invoices.title')}</h2>
       {invoices === undefined ? (
-        <p className={styles.muted} role="status">
+        <p className={tabs.muted} role="status">
           {t('common.loading')}
         </p>
       ) : invoices.length === 0 ? (
-        <p className={styles.muted}>{t('invoices.empty')}</p>
+        <p className={tabs.muted}>{t('invoices.empty')}</p>
       ) : (
         <InvoiceTable invoices={invoices} />
       )}
