@@ -84,17 +84,4 @@ test('a provider edits the profile offline; the edits reach the server once onli
   await expect(online).toBeChecked();
   await again.goto(`/provider/${uid}`);
   await expect(again.getByText('En ligne', { exact: true }).first()).toBeVisible({ timeout: 20_000 });
-
-  // When the service saved the status but the directory did not follow, the provider is told so
-  // (the service's side of it: tests/integration/dashboard-profile.integration.test.ts).
-  await again.goto('/dashboard?tab=availability');
-  await again.route('**/api/availability', (route) =>
-    route.fulfill({
-      status: 503,
-      contentType: 'application/json',
-      body: JSON.stringify({ error: { code: 'status_sync_failed', message: 'directory did not follow' } }),
-    }),
-  );
-  await again.getByRole('switch').click();
-  await expect(again.getByRole('alert')).toContainText("l'annuaire n'a pas pu être mis à jour");
 });
