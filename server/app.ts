@@ -91,7 +91,7 @@ export function createApp({
   api.use((_req, res) => sendError(res, 404, 'not_found', 'No such API endpoint.'));
   app.use('/api', api);
   app.use('/db', gatewayRouter(store, userDocHooks(store)));
-  if (!config.smtp) app.use(mailboxRouter(config));
+  if (!config.smtp) app.use(mailboxRouter(config, store));
   app.use(staticRouter(distDir));
   app.use(errorHandler);
   return app;

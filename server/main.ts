@@ -19,8 +19,9 @@ const DIST_DIR = fileURLToPath(new URL('../dist/', import.meta.url));
 const RESUME_RETRY_MS = 10_000;
 
 async function main() {
-  const { config, problems, notes } = readConfig();
+  const { config, problems, notes, warnings } = readConfig();
   for (const note of notes) console.log(`[config] ${note}`);
+  for (const warning of warnings) console.warn(`[config] WARNING: ${warning}`);
   if (problems.length > 0) {
     console.error('The service cannot start; fix these environment variables:');
     for (const problem of problems) console.error(`  - ${problem}`);

@@ -36,7 +36,8 @@ export type Config = {
   simulation: { ringSeconds: number; noAnswerSeconds: number; callSeconds: number };
 };
 
-export type ConfigResult = { config: Config; problems: string[]; notes: string[] };
+/** `warnings`: a configuration that starts but puts users at risk (the operator should act). */
+export type ConfigResult = { config: Config; problems: string[]; notes: string[]; warnings: string[] };
 
 type Env = Record<string, string | undefined>;
 
@@ -127,6 +128,15 @@ export function readConfig(env: Env = process.env): ConfigResult {
   } else notes.push(`links in mails: http://localhost:${portText} (PUBLIC_URL not set).`);
   const publicUrl = (publicUrlText ?? `http://localhost:${portText}`).replace(/\/+$/, '');
 
+  const warnings: string[] = [];
+  if (!smtpUrl && URL.canParse(publicUrl) && !isLocalHostname(new URL(publicUrl).hostname)) {
+    warnings.push(
+      `mail is simulated (SMTP_URL not set) while PUBLIC_URL (${publicUrl}) is not a local address: ` +
+        'no verification or password-reset mail reaches its users, and the demo mailbox that holds them ' +
+        'is shown only on this machine and to signed-in admins. Set SMTP_URL before real users arrive.',
+    );
+  }
+
   return {
     config: {
       port,
@@ -158,7 +168,19 @@ export function readConfig(env: Env = process.env): ConfigResult {
     },
     problems,
     notes,
+    warnings,
   };
+}
+
+/** localhost, *.localhost, and loopback addresses (IPv4 127/8, IPv6 ::1). */
+export function isLocalHostname(hostname: string): boolean {
+  const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
+  return (
+    host === 'localhost' ||
+    host.endsWith('.localhost') ||
+    host === '::1' ||
+    /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host)
+  );
 }
 
 /** A group of variables that go together: all set (and well formed), or none. */

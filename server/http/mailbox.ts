@@ -1,21 +1,31 @@
 import express from 'express';
-import type { Router } from 'express';
+import type { Request, Router } from 'express';
 import type { Config } from '../config/env';
 import { listOutbox, readOutboxMail } from '../services/mail';
 import type { OutboxMail } from '../services/mail';
 import { escapeHtml } from '../services/mail-templates';
+import { resolveSession, sessionToken } from '../services/sessions';
+import type { Store } from '../store/store';
 
 /**
  * The demo mailbox (`GET /mailbox`), only in demo mode (no `SMTP_URL`): the mails the service would
  * have sent, newest first, with their links clickable, so that a newcomer can verify an address or
  * reset a password without a mail server. With SMTP configured this router is not mounted at all.
+ *
+ * It holds everyone's verification and password-reset links, so it is served only to the machine
+ * the service runs on (a request whose socket comes from a loopback address and that no proxy
+ * forwarded: forwarded headers are never trusted here, since a reverse proxy on the same machine
+ * would otherwise pass every visitor off as local) or to a signed-in admin. Anyone else gets 403.
  */
-export function mailboxRouter(config: Config): Router {
+export function mailboxRouter(config: Config, store: Store): Router {
   const router = express.Router();
-  router.use('/mailbox', (_req, res, next) => {
+  router.use('/mailbox', async (req, res, next) => {
     res.setHeader('Cache-Control', 'no-store');
     res.setHeader('X-Robots-Tag', 'noindex');
-    next();
+    if (isLocalRequest(req)) return next();
+    const user = await resolveSession(store, sessionToken(req));
+    if (user?.role === 'admin') return next();
+    res.status(403).type('html').send(refusedPage());
   });
 
   router.get('/mailbox', async (_req, res) => {
@@ -32,6 +42,20 @@ export function mailboxRouter(config: Config): Router {
   });
 
   return router;
+}
+
+const FORWARDING_HEADERS = ['forwarded', 'x-forwarded-for', 'x-forwarded-host', 'x-real-ip'];
+
+/** A request from this machine itself: its socket is on loopback and no proxy says it forwarded it. */
+export function isLocalRequest(req: Request): boolean {
+  if (FORWARDING_HEADERS.some((name) => req.headers[name] !== undefined)) return false;
+  return isLoopbackAddress(req.socket.remoteAddress);
+}
+
+export function isLoopbackAddress(address: string | undefined): boolean {
+  if (!address) return false;
+  const v4 = address.startsWith('::ffff:') ? address.slice('::ffff:'.length) : address;
+  return v4 === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(v4);
 }
 
 const DATE_FORMAT = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'medium' });
@@ -69,7 +93,29 @@ function page(mails: OutboxMail[]): string {
 <main>
 <h1>Demo mailbox — mails are not sent</h1>
 <p class="notice">No mail server is configured (<code>SMTP_URL</code> is not set), so the service keeps its mails here and under <code>DATA_DIR/mail</code> instead of sending them. Newest first.</p>
+<p class="notice">These mails hold other people's sign-in links, so this page is shown only to the machine the service runs on and to signed-in admins. Anyone else is refused.</p>
 ${mails.length ? `<ol>\n${items.join('\n')}\n</ol>` : '<p>No mail yet.</p>'}
+</main>
+</body>
+</html>
+`;
+}
+
+function refusedPage(): string {
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex">
+<title>Demo mailbox — not available from here · SOS Expat</title>
+<style>body { margin: 0; font-family: system-ui, sans-serif; line-height: 1.5; color: #141a26; background: #f1f3f7; } main { max-width: 640px; margin: 0 auto; padding: 24px 16px; }</style>
+</head>
+<body>
+<main>
+<h1>Demo mailbox — not available from here</h1>
+<p>The demo mailbox holds other people's sign-in and password-reset links, so it is shown only on the machine the service runs on, or to a signed-in admin.</p>
+<p><a href="/">Back to SOS Expat</a></p>
 </main>
 </body>
 </html>

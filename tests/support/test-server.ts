@@ -40,13 +40,15 @@ export async function startTestServer(
     env?: (url: string) => Record<string, string>;
     /** Other payment and consultation services than the configuration's (SDKs pointed at local fakes). */
     services?: (config: Config, store: Store) => AppServices;
+    /** The interface to listen on (loopback by default; `0.0.0.0` to be reached from another address). */
+    host?: string;
   } = {},
 ): Promise<TestServer> {
   const { store, dataDir } = await startTestStore();
   await migrate(store);
   if (options.seed) await seedDemoData(store, new Date());
   const server: Server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(0, options.host ?? '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   const url = `http://127.0.0.1:${port}`;
   const { config } = readConfig({ DATA_DIR: dataDir, ...options.env?.(url) });

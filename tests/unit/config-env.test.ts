@@ -90,4 +90,20 @@ describe('configuration from the environment', () => {
       expect.stringContaining('PUBLIC_URL is malformed'),
     ]);
   });
+  it('warns when mail is simulated while users reach the service from elsewhere', () => {
+    for (const local of [
+      {},
+      { PUBLIC_URL: 'http://127.0.0.1:8080' },
+      { PUBLIC_URL: 'http://app.localhost' },
+    ]) {
+      expect(readConfig(local).warnings).toEqual([]);
+    }
+    expect(readConfig({ PUBLIC_URL: 'http://[::1]:8080' }).warnings).toEqual([]);
+    const exposed = readConfig({ PUBLIC_URL: 'https://sos-expat.example' });
+    expect(exposed.problems).toEqual([]);
+    expect(exposed.warnings).toEqual([expect.stringMatching(/mail is simulated.*PUBLIC_URL.*SMTP_URL/)]);
+    expect(
+      readConfig({ PUBLIC_URL: 'https://sos-expat.example', SMTP_URL: 'smtps://mail.example' }).warnings,
+    ).toEqual([]);
+  });
 });
