@@ -71,11 +71,12 @@ describe('the demo mailbox', () => {
   });
 
   it('never trusts forwarded headers: a proxied request from loopback is refused', async () => {
-    for (const headers of [
+    const proxied: Record<string, string>[] = [
       { 'x-forwarded-for': '127.0.0.1' },
       { forwarded: 'for=127.0.0.1' },
       { 'x-real-ip': '127.0.0.1' },
-    ]) {
+    ];
+    for (const headers of proxied) {
       const res = await fetch(`${demo.url}/mailbox`, { headers });
       expect(res.status).toBe(403);
     }
