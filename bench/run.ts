@@ -10,6 +10,7 @@ import { benchBrowser } from './browser-bench';
 import { benchConsultation } from './consultation-bench';
 import { benchContent } from './content-bench';
 import { benchInvoices } from './invoice-bench';
+import { benchLiveFeeds } from './live-feeds-bench';
 import { benchQueries } from './query-bench';
 import { benchReplication } from './replication-bench';
 
@@ -108,3 +109,13 @@ load('bare Express route, same run and settings', consultation.bare);
 console.log(
   `  ratio bare/checkout: throughput ${(consultation.bare.requestsPerSecond / consultation.checkout.requestsPerSecond).toFixed(1)}×, p99 ${(consultation.checkout.p99 / Math.max(1, consultation.bare.p99)).toFixed(1)}×`,
 );
+
+const live = await benchLiveFeeds();
+console.log(
+  '\nLive replication: long polls held through the gateway (half on the directory, half on as many users’ own databases), clients in another process:',
+);
+for (const level of live) {
+  console.log(
+    `  ${String(level.feeds).padStart(5)} feeds (${level.held} held): plain read, ${level.read.count} in a row: p50 ${fmt(level.read.p50)}, p99 ${fmt(level.read.p99)}, max ${fmt(level.read.max)}  (target p99 < 100 ms at 1,000 feeds); a directory change reached ${level.fanOut.reached}/${level.fanOut.expected} directory feeds: p50 ${fmt(level.fanOut.p50)}, p99 ${fmt(level.fanOut.p99)}`,
+  );
+}

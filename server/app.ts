@@ -16,6 +16,7 @@ import { errorHandler, sendError } from './http/errors';
 import { gatewayRouter } from './http/gateway';
 import { googleAuthRouter } from './http/google-auth';
 import { healthRouter } from './http/health';
+import { createLiveChanges } from './http/live-changes';
 import { mailboxRouter } from './http/mailbox';
 import { promoRouter } from './http/promo';
 import { reportsRouter } from './http/reports';
@@ -28,6 +29,7 @@ import { requireCsrfHeader } from './services/csrf';
 import { sendInvoiceMail } from './services/invoice-mail';
 import { userDocHooks } from './services/user-doc-hooks';
 import { apiRateLimit, createLimiters } from './services/rate-limit';
+import { dbUpdatesOf } from './store/db-updates';
 import type { Store } from './store/store';
 
 /** The long-lived parts behind the routes: the payment gateway and the consultation service. */
@@ -74,9 +76,11 @@ export function createApp({
   app.use('/api', stripeWebhookRouter({ store, config, consultations, gateway }));
   app.use('/api', twilioWebhookRouter({ config, sink: (event) => consultations.telephonyEvent(event) }));
 
+  // Browsers' long polls, held by the gateway on one store feed (see http/live-changes.ts).
+  const live = createLiveChanges(store, dbUpdatesOf(store));
   const api = express.Router();
   api.use(apiRateLimit(store, limiters.api));
-  api.use(healthRouter(store, config));
+  api.use(healthRouter(store, config, live));
   api.use(photosRouter(store));
   api.use(errorLogsRouter(store));
   api.use(reportsRouter(store));
@@ -90,7 +94,7 @@ export function createApp({
   api.use('/auth', googleAuthRouter(store, config));
   api.use((_req, res) => sendError(res, 404, 'not_found', 'No such API endpoint.'));
   app.use('/api', api);
-  app.use('/db', gatewayRouter(store, userDocHooks(store)));
+  app.use('/db', gatewayRouter(store, userDocHooks(store), live));
   if (!config.smtp) app.use(mailboxRouter(config, store));
   app.use(staticRouter(distDir));
   app.use(errorHandler);

@@ -26,8 +26,11 @@ import type { MineType } from '../../src/domain/mine';
 import { isUserDbName, userDbName } from '../../src/domain/user-db';
 import { SESSION_COOKIE, parseCookies, resolveSession } from '../services/sessions';
 import type { SessionUser } from '../services/sessions';
+import { dbUpdatesOf } from '../store/db-updates';
 import { passThrough } from '../store/passthrough';
 import type { Store } from '../store/store';
+import { createLiveChanges } from './live-changes';
+import type { LiveChanges } from './live-changes';
 
 export const PUBLIC_DATABASES = new Set(['providers', 'content', 'config']);
 const MAX_PUSH_DOCS = 500;
@@ -78,7 +81,12 @@ export type UserDocHook = {
 };
 export type UserDocHooks = Partial<Record<MineType, UserDocHook>>;
 
-export function gatewayRouter(store: Store, hooks: UserDocHooks = {}): Router {
+/** `live`: the long polls' server (made here with the defaults when not given). */
+export function gatewayRouter(
+  store: Store,
+  hooks: UserDocHooks = {},
+  live: LiveChanges = createLiveChanges(store, dbUpdatesOf(store)),
+): Router {
   const router = express.Router({ caseSensitive: true, strict: true });
   const validateMine = createMineValidator();
 
@@ -113,9 +121,18 @@ export function gatewayRouter(store: Store, hooks: UserDocHooks = {}): Router {
   // Database info: RxDB does not need it, but it is a harmless read that tools expect.
   router.get('/:db/', authorize, (req, res) => proxy(req, res, `/${res.locals.access.db}/`));
 
-  router.get('/:db/_changes', authorize, (req, res) =>
-    proxy(req, res, `/${res.locals.access.db}/_changes${allowedQuery(req, CHANGES_PARAMS)}`),
-  );
+  // Live feeds are held here, never by the store (see live-changes.ts); plain reads stream through.
+  router.get('/:db/_changes', authorize, (req, res) => {
+    const query = allowedQuery(req, CHANGES_PARAMS);
+    const feed = new URLSearchParams(query.slice(1)).getAll('feed');
+    if (feed.length === 1 && feed[0] === 'longpoll') {
+      return live.serve(res, res.locals.access.db, new URLSearchParams(query.slice(1)));
+    }
+    if (feed.length > 1 || (feed.length === 1 && feed[0] !== 'normal')) {
+      return refuse(res, 400, 'bad_request', 'Only feed=normal and feed=longpoll are served.');
+    }
+    return proxy(req, res, `/${res.locals.access.db}/_changes${query}`);
+  });
 
   router.get('/:db/_all_docs', authorize, async (req, res, next) => {
     const query = allowedQuery(req, ALL_DOCS_PARAMS);

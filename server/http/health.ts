@@ -4,9 +4,13 @@ import { adapterModes } from '../config/env';
 import type { Config } from '../config/env';
 import { storeHealth } from '../store/store';
 import type { Store } from '../store/store';
+import type { LiveChanges } from './live-changes';
 
-/** `GET /api/health`: 200 when the store answers, 503 otherwise, with the mode of each adapter. */
-export function healthRouter(store: Store, config: Config): Router {
+/**
+ * `GET /api/health`: 200 when the store answers, 503 otherwise, with the mode of each adapter and
+ * the number of live change feeds held (browsers waiting for changes).
+ */
+export function healthRouter(store: Store, config: Config, live?: LiveChanges): Router {
   const router = express.Router();
   router.get('/health', async (_req, res) => {
     const storeState = await storeHealth(store);
@@ -15,6 +19,7 @@ export function healthRouter(store: Store, config: Config): Router {
       status: storeState.ok ? 'ok' : 'degraded',
       store: storeState,
       adapters: adapterModes(config),
+      ...(live ? { liveFeeds: live.held() } : {}),
     });
   });
   return router;

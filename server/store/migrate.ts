@@ -54,6 +54,11 @@ export async function migrate(store: Store): Promise<MigrationReport> {
       if (await applyDesign(store, spec.name, doc)) report.designUpdated.push(`${spec.name}/${doc._id}`);
     }
   }
+  // CouchDB's `_db_updates`, which the gateway's live feeds wait on (store/db-updates.ts), needs
+  // this system database; a node set up without it has none. The embedded store serves the feed itself.
+  if (store.kind === 'couchdb' && (await ensureDatabase(store, '_global_changes'))) {
+    report.created.push('_global_changes');
+  }
   report.backfilled = await backfillContentKeys(store);
   return report;
 }

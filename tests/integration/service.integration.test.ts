@@ -69,6 +69,7 @@ describe('API edge', () => {
         mail: 'simulated',
         googleSignIn: 'disabled',
       },
+      liveFeeds: 0,
     });
 
     const entry = {

@@ -1,0 +1,214 @@
+/**
+ * The gateway's live change feeds: `GET /db/<db>/_changes?feed=longpoll`, as RxDB and PouchDB hold
+ * one per live collection. They are served here rather than passed to the store, because a store
+ * long poll per browser does not scale: each held one socket of the pool that also serves reads
+ * (64 long polls, about 32 browsers, and every other read hung), and the embedded store never ended
+ * them at their timeout.
+ *
+ * How a long poll is served:
+ * 1. the waiter registers for its database's updates (db-updates.ts: one store connection for
+ *    every database), then reads the changes since its `since` with a plain (`feed=normal`) read;
+ *    changes already there are answered at once;
+ * 2. otherwise it waits, sending the heartbeats it asked for, until its database is written
+ *    (then it reads again; a read still empty, which a cluster may give right after a write, is
+ *    tried once more a moment later) or until its timeout (at most `maxWaitMs`, heartbeat or not),
+ *    when it answers one last read, empty or not, as CouchDB answers a timed-out long poll.
+ * Reads are plain, short store requests. Waiters of one database that ask the same question (the
+ * same `since` and parameters: a thousand browsers up to date on the directory) share one read,
+ * unless the database was written since that read started.
+ */
+import type { Response } from 'express';
+import { storeRead } from '../store/passthrough';
+import type { DbUpdates } from '../store/db-updates';
+import type { Store } from '../store/store';
+
+export type LiveChangesOptions = {
+  /** The longest a long poll is held, whatever its `timeout` and `heartbeat` (CouchDB's default: 60 s). */
+  maxWaitMs?: number;
+  /** After a write, an empty read is tried once more this much later (a cluster's `_changes` may lag). */
+  recheckMs?: number;
+  /** Most changes in one answer (a client asking for more, or for no limit, gets this many). */
+  maxLimit?: number;
+  /** Most long polls held at once by this process; more are answered 503 with a delay. */
+  maxWaiters?: number;
+};
+
+type ReadResult = {
+  status: number;
+  contentType: string | undefined;
+  body: Buffer;
+  /** Whether the answer is a changes list with no change in it. */
+  empty: boolean;
+  /** `last_seq` as the store gave it, for the next read of the same waiter. */
+  lastSeq: string | undefined;
+};
+
+type Watched = { generation: number; waiters: number; wakers: Set<() => void>; unsubscribe: () => void };
+
+const MIN_HEARTBEAT_MS = 1_000;
+
+export type LiveChanges = {
+  serve(res: Response, db: string, query: URLSearchParams): Promise<void>;
+  /** Long polls held now. */
+  held(): number;
+};
+
+export function createLiveChanges(store: Store, updates: DbUpdates, options: LiveChangesOptions = {}) {
+  const maxWaitMs = options.maxWaitMs ?? 60_000;
+  const recheckMs = options.recheckMs ?? 1_000;
+  const maxLimit = options.maxLimit ?? 1_000;
+  const maxWaiters = options.maxWaiters ?? 20_000;
+
+  const watched = new Map<string, Watched>();
+  const inFlight = new Map<string, { generation: number; result: Promise<ReadResult> }>();
+  let held = 0;
+
+  function watch(db: string): Watched {
+    let entry = watched.get(db);
+    if (!entry) {
+      const fresh: Watched = { generation: 0, waiters: 0, wakers: new Set(), unsubscribe: () => {} };
+      fresh.unsubscribe = updates.subscribe(db, () => {
+        fresh.generation++;
+        for (const wake of [...fresh.wakers]) wake();
+      });
+      watched.set(db, (entry = fresh));
+    }
+    entry.waiters++;
+    return entry;
+  }
+
+  function unwatch(db: string, entry: Watched) {
+    if (--entry.waiters > 0) return;
+    entry.unsubscribe();
+    if (watched.get(db) === entry) watched.delete(db);
+  }
+
+  /** A plain changes read, shared with the other waiters asking the same since the last write. */
+  function read(db: string, entry: Watched, query: string): Promise<ReadResult> {
+    const key = `${db}?${query}`;
+    const current = inFlight.get(key);
+    if (current && current.generation === entry.generation) return current.result;
+    const result = storeRead(store, `/${encodeURIComponent(db)}/_changes?${query}`).then(summarise);
+    const flight = { generation: entry.generation, result };
+    inFlight.set(key, flight);
+    const forget = () => {
+      if (inFlight.get(key) === flight) inFlight.delete(key);
+    };
+    result.then(forget, forget);
+    return result;
+  }
+
+  async function serve(res: Response, db: string, query: URLSearchParams): Promise<void> {
+    if (held >= maxWaiters) {
+      res.setHeader('Retry-After', '5');
+      return void res
+        .status(503)
+        .json({ error: { code: 'too_busy', message: 'Too many live feeds; try again.' } });
+    }
+    const params = new URLSearchParams(query);
+    const asked = Number(params.get('timeout'));
+    const timeoutMs = Number.isFinite(asked) && asked > 0 ? Math.min(asked, maxWaitMs) : maxWaitMs;
+    const heartbeat = Number(params.get('heartbeat'));
+    const heartbeatMs =
+      Number.isFinite(heartbeat) && heartbeat > 0 ? Math.max(MIN_HEARTBEAT_MS, heartbeat) : undefined;
+    for (const name of ['feed', 'timeout', 'heartbeat', 'descending']) params.delete(name);
+    const limit = Number(params.get('limit'));
+    if (!(Number.isInteger(limit) && limit > 0 && limit <= maxLimit)) params.set('limit', String(maxLimit));
+    params.set('feed', 'normal');
+    const deadline = Date.now() + timeoutMs;
+
+    held++;
+    const entry = watch(db);
+    let closed = false;
+    let written = false;
+    let signal: (() => void) | undefined;
+    const wake = () => {
+      written = true;
+      signal?.();
+    };
+    entry.wakers.add(wake);
+    let heartbeatTimer: NodeJS.Timeout | undefined;
+    const cleanup = () => {
+      if (closed) return;
+      closed = true;
+      clearInterval(heartbeatTimer);
+      entry.wakers.delete(wake);
+      unwatch(db, entry);
+      held--;
+      signal?.();
+    };
+    res.on('close', cleanup);
+    if (heartbeatMs) {
+      heartbeatTimer = setInterval(() => {
+        if (!res.headersSent) res.status(200).type('application/json');
+        res.write('\n');
+      }, heartbeatMs);
+    }
+
+    try {
+      let recheckAt: number | undefined;
+      for (;;) {
+        const afterWrite = written;
+        written = false;
+        const result = await read(db, entry, params.toString());
+        if (closed) return;
+        if (result.status !== 200 || !result.empty || Date.now() >= deadline) return answer(res, result);
+        if (params.get('since') === 'now' && result.lastSeq !== undefined)
+          params.set('since', result.lastSeq);
+        if (afterWrite) recheckAt = Date.now() + recheckMs;
+        else if (recheckAt !== undefined && Date.now() >= recheckAt) recheckAt = undefined;
+        if (!written) await until(Math.min(deadline, recheckAt ?? deadline));
+        if (closed) return;
+      }
+    } catch {
+      // The store failed to answer: a browser that got heartbeats already cannot be told by a status.
+      if (closed) return;
+      if (res.headersSent) return void res.destroy();
+      res.status(502).json({ error: { code: 'store_unavailable', message: 'The store is not reachable.' } });
+    } finally {
+      cleanup();
+    }
+
+    function until(at: number): Promise<void> {
+      return new Promise((resolve) => {
+        const timer = setTimeout(done, Math.max(0, at - Date.now()));
+        function done() {
+          clearTimeout(timer);
+          signal = undefined;
+          resolve();
+        }
+        signal = done;
+      });
+    }
+  }
+
+  return { serve, held: () => held } satisfies LiveChanges;
+}
+
+function summarise(answer: { status: number; contentType: string | undefined; body: Buffer }): ReadResult {
+  let empty = false;
+  let lastSeq: string | undefined;
+  if (answer.status === 200) {
+    try {
+      const parsed = JSON.parse(answer.body.toString('utf8')) as { results?: unknown; last_seq?: unknown };
+      empty = Array.isArray(parsed.results) && parsed.results.length === 0;
+      if (typeof parsed.last_seq === 'string' || typeof parsed.last_seq === 'number') {
+        lastSeq = String(parsed.last_seq);
+      }
+    } catch {
+      // Not a changes list: answered as it is.
+    }
+  }
+  return { ...answer, empty, lastSeq };
+}
+
+function answer(res: Response, result: ReadResult) {
+  if (res.headersSent) {
+    // Heartbeats went out with a 200: a failure can only be told by cutting the answer short.
+    if (result.status !== 200) return void res.destroy();
+    return void res.end(result.body);
+  }
+  res.status(result.status);
+  if (result.contentType) res.setHeader('Content-Type', result.contentType);
+  res.end(result.body);
+}
