@@ -2,11 +2,14 @@
  * The service's part in what a user pushes of their own record (`profile`) through the gateway: the
  * gateway already holds every field outside `ownerFields` (approval, presence, role, e-mail…) to
  * the server's copy; here, the checks that depend on who pushes (a client never sets a provider's
- * professional fields; a photo must be one of the owner's uploads), then, once written, the account
- * keeps the names the session shows and an approved provider's public profile is published again.
+ * professional fields; a photo must be one of the owner's uploads) or on the server's copy (no new
+ * code outside the lists, no "other" text breaking its rule: profile-codes.ts), then, once written,
+ * the account keeps the names the session shows and an approved provider's public profile is
+ * published again.
  */
 import { PROVIDER_PROFILE_FIELDS } from '../../src/domain/profile-fields';
 import { isProviderRole } from '../../src/domain/mine';
+import { profileCodesRefusal } from '../../src/domain/profile-codes';
 import type { UserDocHooks } from '../http/gateway';
 import type { Store } from '../store/store';
 import { getAccount, updateAccount } from './accounts';
@@ -31,6 +34,8 @@ export async function profileRefusal(
     const changed = PROVIDER_PROFILE_FIELDS.find((field) => !same(doc[field], current[field]));
     if (changed) return `field ${changed} is for lawyers and expats only`;
   }
+  const codes = profileCodesRefusal(doc, current);
+  if (codes) return codes;
   for (const field of PHOTO_FIELDS) {
     const ref = doc[field];
     if (same(ref, current[field]) || ref === '' || ref === undefined) continue;

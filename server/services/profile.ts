@@ -9,7 +9,7 @@ import type { Profile } from '../../src/domain/mine';
 import { providerListOrder } from '../../src/domain/provider';
 import type { Provider } from '../../src/domain/provider';
 import { toE164 } from '../../src/domain/phone';
-import { publicProfileFields } from '../../src/domain/public-profile';
+import { publicProfileFields, withPublicFields } from '../../src/domain/public-profile';
 import { profileUpdateProblems, PROFILE_UPDATE_FIELDS } from '../../src/domain/registration';
 import type { ProfileUpdate, ProfileUpdateField } from '../../src/domain/registration';
 import { userDbName } from '../../src/domain/user-db';
@@ -138,7 +138,7 @@ export async function publishProfile(store: Store, uid: string, now = new Date()
   if (!profile || !isProviderRole(profile.role) || profile.isApproved !== true) return false;
   const fields = publicProfileFields(profile);
   const published = await updateDoc<StoredProvider>(store, 'providers', uid, (provider) => {
-    const next = { ...provider, ...fields };
+    const next = withPublicFields(provider, fields);
     return { ...next, listOrder: providerListOrder(next), updatedAt: now.toISOString() };
   });
   return published !== undefined;

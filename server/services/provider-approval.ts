@@ -12,7 +12,7 @@ import { isProviderRole, PROFILE_ID } from '../../src/domain/mine';
 import type { Profile } from '../../src/domain/mine';
 import type { Provider } from '../../src/domain/provider';
 import { providerListOrder } from '../../src/domain/provider';
-import { publicProfileFields } from '../../src/domain/public-profile';
+import { publicProfileFields, withPublicFields } from '../../src/domain/public-profile';
 import { userDbName } from '../../src/domain/user-db';
 import { slugify } from '../seed/demo/text';
 import { upsertDoc } from '../store/store';
@@ -69,8 +69,7 @@ function publishedProvider(
     updatedAt: at,
   };
   const next: ProviderDoc = {
-    ...base,
-    ...fields,
+    ...withPublicFields(base, fields),
     yearsOfExperience: fields.yearsOfExperience ?? base.yearsOfExperience,
     isActive: true,
     isVisible: true,

@@ -4,6 +4,8 @@
  */
 import { contentGroup, newestFirstKey } from '../../src/domain/content';
 import type { ContentDoc } from '../../src/domain/content';
+import type { Provider } from '../../src/domain/provider';
+import { withListedSpecialties } from '../../src/domain/public-profile';
 import type { Store } from './store';
 
 type ContentRow = Partial<ContentDoc> & { _id: string; _rev: string };
@@ -30,6 +32,26 @@ export async function backfillContentKeys(store: Store): Promise<number> {
     }),
     newestFirst: newestFirstKey(doc.publishedAt ?? doc.updatedAt),
   }));
+  const results = await db.bulk({ docs });
+  return results.filter((result) => !result.error).length;
+}
+
+type ProviderRow = Provider & { _id: string; _rev: string };
+
+/**
+ * Specialties published before the lists were enforced: codes outside the role's list and "other"
+ * texts breaking their rule are taken out of `providers`, for providers who would not publish again
+ * soon (publication filters them from then on). Returns how many profiles were cleaned.
+ */
+export async function backfillListedSpecialties(store: Store): Promise<number> {
+  const db = store.db<ProviderRow>('providers');
+  const { rows } = await db.list({ include_docs: true });
+  const docs = rows
+    .map((row) => row.doc)
+    .filter((doc): doc is ProviderRow => !!doc && doc.type === 'provider' && Array.isArray(doc.specialties))
+    .map((doc) => withListedSpecialties(doc))
+    .filter((doc): doc is ProviderRow => doc !== undefined);
+  if (docs.length === 0) return 0;
   const results = await db.bulk({ docs });
   return results.filter((result) => !result.error).length;
 }

@@ -6,7 +6,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { backfillContentKeys } from './backfill';
+import { backfillContentKeys, backfillListedSpecialties } from './backfill';
 import { ensureDatabase, getOrUndefined } from './store';
 import type { Store } from './store';
 
@@ -59,7 +59,7 @@ export async function migrate(store: Store): Promise<MigrationReport> {
   if (store.kind === 'couchdb' && (await ensureDatabase(store, '_global_changes'))) {
     report.created.push('_global_changes');
   }
-  report.backfilled = await backfillContentKeys(store);
+  report.backfilled = (await backfillContentKeys(store)) + (await backfillListedSpecialties(store));
   return report;
 }
 

@@ -1,6 +1,8 @@
 import type { ExtractDocumentTypeFromTypedRxJsonSchema } from 'rxdb';
 import { LANGUAGES } from './languages';
+import { OTHER_TEXT_MAX_LENGTH, OTHER_TEXT_MIN_LENGTH, OTHER_TEXT_PATTERN } from './other-text';
 import { PROFESSIONS, PROVIDER_ROLES } from './professions';
+import { PUBLIC_SPECIALTIES } from './specialties';
 
 const REVIEW_SLOTS = 1_000_000;
 const RATING_SLOTS = 51; // rating in tenths, 0.0 to 5.0
@@ -26,7 +28,15 @@ export const providerSchema = {
     country: { type: 'string', minLength: 2, maxLength: 2 },
     practiceCountries: { type: 'array', items: { type: 'string', minLength: 2, maxLength: 2 } },
     languages: { type: 'array', minItems: 1, maxItems: 5, items: { type: 'string', enum: LANGUAGES } },
-    specialties: { type: 'array', items: { type: 'string', maxLength: 80 } },
+    /** Codes of the role's list only (specialties.ts), shown translated. */
+    specialties: { type: 'array', items: { type: 'string', enum: PUBLIC_SPECIALTIES } },
+    /** The provider's own words beside the codes (other-text.ts): shown as such, never translated. */
+    specialtyOther: {
+      type: 'string',
+      minLength: OTHER_TEXT_MIN_LENGTH,
+      maxLength: OTHER_TEXT_MAX_LENGTH,
+      pattern: OTHER_TEXT_PATTERN,
+    },
     bio: { type: 'string', maxLength: 4000 },
     education: {
       type: 'array',

@@ -14,8 +14,9 @@ import {
 import { isCountryCode } from './countries';
 import { isValidEmail, normalizeEmail } from './email';
 import type { Language } from './languages';
+import { hasOtherText, normalizeOtherText, otherTextProblem } from './other-text';
 import { toE164 } from './phone';
-import { EXPAT_SPECIALTIES, LAWYER_SPECIALTIES } from './specialties';
+import { isSpecialtyOf } from './specialties';
 import { isSpokenLanguage } from './spoken-languages';
 import type { ProfileUpdate, ProfileUpdateField } from './profile-fields';
 
@@ -31,7 +32,8 @@ export const PASSWORD_MAX_LENGTH = 256;
 export const NAME_MAX_LENGTH = 80;
 export const BIO_MAX_LENGTH = 4000;
 export const ADDRESS_MAX_LENGTH = 300;
-export const OTHER_TEXT_MAX_LENGTH = 120;
+/** The forms' limit on an "other" text; the rule itself is other-text.ts's. */
+export { OTHER_TEXT_MAX_LENGTH } from './other-text';
 export const ID_NUMBER_MAX_LENGTH = 40;
 export const BANK_ACCOUNT_MAX_LENGTH = 40;
 export const EDUCATION_MAX_ENTRIES = 10;
@@ -69,6 +71,7 @@ export type RegistrationProblemCode =
   | 'year_invalid'
   | 'date_invalid'
   | 'ifsc_invalid'
+  | 'other_text_invalid'
   | 'value_invalid';
 
 // ---------------------------------------------------------------------------------------------
@@ -268,7 +271,10 @@ function countryProblem(value: unknown): RegistrationProblemCode | undefined {
   return isCountryCode(value) ? undefined : 'country_invalid';
 }
 
-/** A list of known codes plus an optional free "other" text; at least one of the two. */
+/**
+ * A list of known codes plus an optional free "other" text; at least one of the two. The text's own
+ * rule (other-text.ts) is reported on its own field, by `otherTextProblem`.
+ */
 function listProblem(
   list: unknown,
   other: unknown,
@@ -279,9 +285,7 @@ function listProblem(
   if (list !== undefined && !Array.isArray(list)) return invalid;
   const items = (list as unknown[] | undefined) ?? [];
   if (items.length > LIST_MAX_ITEMS || !items.every(known)) return invalid;
-  if (other !== undefined && typeof other !== 'string') return invalid;
-  if (items.length === 0 && !text(other)) return empty;
-  return length(text(other)) > OTHER_TEXT_MAX_LENGTH ? 'too_long' : undefined;
+  return items.length === 0 && !hasOtherText(other) ? empty : undefined;
 }
 
 function photoProblem(value: unknown): RegistrationProblemCode | undefined {
@@ -320,6 +324,7 @@ function commonProblems(input: RegistrationInput): RegistrationProblems {
       'languages_required',
       'language_invalid',
     ),
+    languageOther: otherTextProblem(input.languageOther),
     acceptedTerms: input.acceptedTerms === true ? undefined : 'terms_required',
   });
 }
@@ -378,10 +383,8 @@ function clientProblems(input: RegistrationInput): RegistrationProblems {
   });
 }
 
-const isLawyerSpecialty = (v: unknown) =>
-  typeof v === 'string' && (LAWYER_SPECIALTIES as readonly string[]).includes(v);
-const isHelpType = (v: unknown) =>
-  typeof v === 'string' && (EXPAT_SPECIALTIES as readonly string[]).includes(v);
+const isLawyerSpecialty = (v: unknown) => isSpecialtyOf('lawyer', v);
+const isHelpType = (v: unknown) => isSpecialtyOf('expat', v);
 
 function educationProblem(value: unknown): RegistrationProblemCode | undefined {
   if (!Array.isArray(value)) return 'education_required';
@@ -408,6 +411,7 @@ function lawyerProblems(input: RegistrationInput): RegistrationProblems {
       'practice_countries_required',
       'country_invalid',
     ),
+    practiceCountryOther: otherTextProblem(input.practiceCountryOther),
     yearsOfExperience: integerProblem(input.yearsOfExperience, 0, YEARS_MAX, false),
     graduationYear: integerProblem(input.graduationYear, GRADUATION_YEAR_MIN, thisYear, false)
       ? 'year_invalid'
@@ -419,6 +423,7 @@ function lawyerProblems(input: RegistrationInput): RegistrationProblems {
       'specialties_required',
       'value_invalid',
     ),
+    specialtyOther: otherTextProblem(input.specialtyOther),
     education: educationProblem(input.education),
   });
 }
@@ -444,6 +449,7 @@ function expatProblems(input: RegistrationInput): RegistrationProblems {
       'help_types_required',
       'value_invalid',
     ),
+    helpTypeOther: otherTextProblem(input.helpTypeOther),
   });
 }
 
@@ -465,6 +471,8 @@ function compact(problems: Record<string, RegistrationProblemCode | undefined>):
 
 const uniq = <T>(items: T[]): T[] => [...new Set(items)];
 const optional = (value: unknown): string | undefined => text(value) || undefined;
+const otherText = (value: unknown): string | undefined =>
+  typeof value === 'string' ? normalizeOtherText(value) || undefined : undefined;
 const toInt = (value: unknown): number | undefined =>
   value === undefined || value === null || value === '' ? undefined : Number(value);
 
@@ -482,7 +490,7 @@ export function normalizeRegistration<R extends RegistrationRole>(
     password: str(input.password),
     firstName: text(input.firstName),
     languages: uniq((input.languages as string[] | undefined) ?? []),
-    languageOther: optional(input.languageOther),
+    languageOther: otherText(input.languageOther),
     acceptedTerms: true,
     remember: input.remember === true,
   };
@@ -517,11 +525,11 @@ export function normalizeRegistration<R extends RegistrationRole>(
       ...provider,
       whatsapp: whatsapp ?? '',
       practiceCountries: uniq((input.practiceCountries as string[] | undefined) ?? []),
-      practiceCountryOther: optional(input.practiceCountryOther),
+      practiceCountryOther: otherText(input.practiceCountryOther),
       yearsOfExperience: toInt(input.yearsOfExperience),
       graduationYear: toInt(input.graduationYear),
       specialties: uniq((input.specialties as string[] | undefined) ?? []),
-      specialtyOther: optional(input.specialtyOther),
+      specialtyOther: otherText(input.specialtyOther),
       education,
     };
     return lawyer as RegistrationByRole[R];
@@ -531,7 +539,7 @@ export function normalizeRegistration<R extends RegistrationRole>(
     interventionCountry: text(input.interventionCountry),
     yearsAsExpat: Number(input.yearsAsExpat),
     helpTypes: uniq((input.helpTypes as string[] | undefined) ?? []),
-    helpTypeOther: optional(input.helpTypeOther),
+    helpTypeOther: otherText(input.helpTypeOther),
   };
   return expat as RegistrationByRole[R];
 }

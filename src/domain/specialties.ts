@@ -1,4 +1,12 @@
-/** Specialty keys of providers, translated in the interface under `specialties.<key>`. */
+/**
+ * The specialties a provider may publish, per role: a lawyer's legal specialties, an expat's help
+ * domains. These lists are the only codes the registration rules, the gateway's check of a pushed
+ * record, the publication into `providers` and the public schema accept; each is translated in
+ * the interface under `specialties.<key>`. Anything else a provider wants to say goes in the one
+ * "other" text beside them (see other-text.ts), shown as their own words.
+ */
+import type { ProviderRole } from './professions';
+
 export const LAWYER_SPECIALTIES = [
   'immigration',
   'family_law',
@@ -35,3 +43,23 @@ export const EXPAT_SPECIALTIES = [
 ] as const;
 export type ExpatSpecialty = (typeof EXPAT_SPECIALTIES)[number];
 export type Specialty = LawyerSpecialty | ExpatSpecialty;
+
+/** Every code a public profile may show, whatever the role. */
+export const PUBLIC_SPECIALTIES = [...LAWYER_SPECIALTIES, ...EXPAT_SPECIALTIES] as const;
+
+/**
+ * Where each role keeps its specialties in its own record, and the "other" text beside them: a
+ * lawyer's `specialties` and `specialtyOther`, an expat's help domains `helpTypes` and `helpTypeOther`.
+ */
+export const SPECIALTY_FIELDS = {
+  lawyer: { codes: 'specialties', other: 'specialtyOther', list: LAWYER_SPECIALTIES },
+  expat: { codes: 'helpTypes', other: 'helpTypeOther', list: EXPAT_SPECIALTIES },
+} as const satisfies Record<ProviderRole, { codes: string; other: string; list: readonly Specialty[] }>;
+
+export function specialtiesOf(role: ProviderRole): readonly Specialty[] {
+  return SPECIALTY_FIELDS[role].list;
+}
+
+export function isSpecialtyOf(role: ProviderRole, value: unknown): value is Specialty {
+  return typeof value === 'string' && (specialtiesOf(role) as readonly string[]).includes(value);
+}

@@ -74,3 +74,23 @@ describe('the profile form model', () => {
     expect(problemsOf(lawyer, formOf(lawyer, 'FR'))).toEqual({});
   });
 });
+
+describe('the specialties of the profile form', () => {
+  it('edits the "other" text and checks it with the shared rule', () => {
+    const form = { ...formOf(lawyer, 'FR'), specialtyOther: '  Droit   maritime ' };
+    expect(problemsOf(lawyer, form)).toEqual({});
+    expect(nextProfile(lawyer, form, NOW).specialtyOther).toBe('Droit maritime');
+    expect(problemsOf(lawyer, { ...form, specialtyOther: 'www.avocat.example' })).toEqual({
+      specialtyOther: 'other_text_invalid',
+    });
+    expect(nextProfile(lawyer, { ...form, specialtyOther: ' ' }, NOW)).not.toHaveProperty('specialtyOther');
+  });
+
+  it('leaves out codes outside the list, which the pickers cannot show, so a save drops them', () => {
+    const legacy = { ...lawyer, specialties: ['immigration', 'Old free text'] } as Profile;
+    const form = formOf(legacy, 'FR');
+    expect(form.specialties).toEqual(['immigration']);
+    expect(problemsOf(legacy, form)).toEqual({});
+    expect(nextProfile(legacy, form, NOW).specialties).toEqual(['immigration']);
+  });
+});

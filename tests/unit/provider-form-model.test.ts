@@ -113,6 +113,16 @@ describe('role-specific rules', () => {
     });
   });
 
+  it('shows a bad "other" text on its own field, where a refused send puts the focus', () => {
+    const form = { ...completeForm('lawyer'), specialtyOther: '<b>Droit</b> maritime' };
+    const problems = formProblems('lawyer', form);
+    expect(problems).toEqual({ specialtyOther: 'other_text_invalid' });
+    expect(FIELD_ORDER.lawyer.find((field) => problems[field])).toBe('specialtyOther');
+    expect(checklistState('lawyer', problems).find((part) => part.key === 'specialties')?.done).toBe(false);
+    const expat = { ...completeForm('expat'), helpTypeOther: 'https://visa.example' };
+    expect(FIELD_ORDER.expat.find((field) => formProblems('expat', expat)[field])).toBe('helpTypeOther');
+  });
+
   it('drops empty diploma rows and keeps the year as a number', () => {
     const form = completeForm('lawyer');
     form.education = [...form.education, { key: 'e2', title: '', institution: '', year: '' }];

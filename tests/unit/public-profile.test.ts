@@ -26,7 +26,7 @@ describe('publicProfileFields', () => {
       ...base,
       bio: '  Une présentation.  ',
       barNumber: 'B-1',
-      specialties: ['family', 'family', 'tax'],
+      specialties: ['family_law', 'family_law', 'tax_law'],
       practiceCountries: ['PT'],
       presenceCountry: 'ES',
       yearsOfExperience: 12,
@@ -36,7 +36,7 @@ describe('publicProfileFields', () => {
       fullName: 'Léa Martin',
       bio: 'Une présentation.',
       languages: ['fr', 'en'],
-      specialties: ['family', 'tax'],
+      specialties: ['family_law', 'tax_law'],
       practiceCountries: ['PT'],
       country: 'ES',
       yearsOfExperience: 12,
@@ -50,11 +50,11 @@ describe('publicProfileFields', () => {
       role: 'expat',
       residenceCountry: 'TH',
       presenceCountry: 'ES',
-      helpTypes: ['housing'],
-      specialties: ['ignored'],
+      helpTypes: ['housing_search'],
+      specialties: ['immigration'],
       yearsAsExpat: 4,
     });
-    expect(fields).toMatchObject({ country: 'TH', specialties: ['housing'], yearsAsExpat: 4 });
+    expect(fields).toMatchObject({ country: 'TH', specialties: ['housing_search'], yearsAsExpat: 4 });
   });
 
   it('leaves out what the profile does not give, and an emptied photo becomes the default one', () => {

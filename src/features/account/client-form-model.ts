@@ -63,6 +63,7 @@ export const CLIENT_FIELD_ORDER = [
   'email',
   'password',
   'languages',
+  'languageOther',
   'phone',
   'whatsapp',
   'acceptedTerms',

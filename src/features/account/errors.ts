@@ -4,6 +4,7 @@
  */
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../data/api';
+import { OTHER_TEXT_MAX_LENGTH, OTHER_TEXT_MIN_LENGTH } from '../../domain/other-text';
 
 export const AUTH_ERROR_CODES = [
   'email_password_required',
@@ -55,6 +56,7 @@ export const AUTH_ERROR_CODES = [
   'year_invalid',
   'date_invalid',
   'ifsc_invalid',
+  'other_text_invalid',
   'value_invalid',
   'field_not_allowed',
   'timeout',
@@ -92,11 +94,14 @@ export function formatDelay(seconds: number, locale: string): string {
   return format.format(Math.ceil(seconds / 3600), 'hour');
 }
 
+/** The figures messages name ("2 to 60 characters"). */
+const FIGURES = { min: OTHER_TEXT_MIN_LENGTH, max: OTHER_TEXT_MAX_LENGTH };
+
 /** Turns codes and thrown errors into the messages of the interface language. */
 export function useErrorText() {
   const { t, i18n } = useTranslation();
   const text = (code: string | undefined, fallback: AuthErrorCode = 'unknown') =>
-    t(`auth.errors.${knownCode(code, fallback)}`);
+    t(`auth.errors.${knownCode(code, fallback)}`, FIGURES);
   const ofError = (error: unknown, fallback: AuthErrorCode = 'unknown') => {
     const code = codeOf(error, fallback);
     if (code === 'rate_limited' && error instanceof ApiError && error.retryAfter !== undefined)

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { providerPath } from '../../config/paths';
 import type { Provider } from '../../domain/provider';
+import { isSpecialtyOf } from '../../domain/specialties';
 import { countryName, languageName } from '../../ui/intl';
 import { FavouriteButton } from '../../ui/favourite-button';
 import { ProviderPhoto } from '../../ui/provider-photo';
@@ -15,7 +16,12 @@ export function ProviderCard({ provider }: { provider: Provider }) {
   const { t, i18n } = useTranslation();
   const locale = i18n.language;
   const href = providerPath(provider);
-  const extra = provider.specialties.length - SHOWN_SPECIALTIES;
+  // Only codes of the role's list are shown (an older publication may hold others); the provider's
+  // own words come after them, as text, never looked up as a translation.
+  const codes = provider.specialties.filter((code) => isSpecialtyOf(provider.role, code));
+  const shown = codes.slice(0, SHOWN_SPECIALTIES);
+  const words = shown.length < SHOWN_SPECIALTIES ? provider.specialtyOther : undefined;
+  const extra = codes.length + (provider.specialtyOther ? 1 : 0) - shown.length - (words ? 1 : 0);
   return (
     <article className={styles.card} data-provider-id={provider.id}>
       <div className={styles.top}>
@@ -53,9 +59,15 @@ export function ProviderCard({ provider }: { provider: Provider }) {
         </div>
       </dl>
       <ul className={styles.specialties}>
-        {provider.specialties.slice(0, SHOWN_SPECIALTIES).map((key) => (
-          <li key={key}>{t(`specialties.${key}`, { defaultValue: key })}</li>
+        {shown.map((key) => (
+          <li key={key}>{t(`specialties.${key}`)}</li>
         ))}
+        {words && (
+          <li className={styles.ownWords} title={t('catalogue.ownWords')}>
+            <span className="visually-hidden">{t('catalogue.ownWords')} </span>
+            <q>{words}</q>
+          </li>
+        )}
         {extra > 0 && <li className={styles.more}>+{extra}</li>}
       </ul>
       <Link to={href} className={styles.view}>

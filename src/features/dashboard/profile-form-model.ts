@@ -1,12 +1,18 @@
 /**
  * The Profile tab's form: the user record as form values, the registration rules that apply to
  * them, and the record a save writes (fields the role does not have are left as they are).
+ * A code outside its list (a record written before the lists were enforced) cannot be shown by the
+ * pickers, so the form leaves it out and the next save drops it.
  */
 import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
+import { isCountryCode } from '../../domain/countries';
 import { isProviderRole } from '../../domain/mine';
 import type { Profile } from '../../domain/mine';
+import { normalizeOtherText } from '../../domain/other-text';
 import { splitE164, toE164 } from '../../domain/phone';
 import { registrationProblems } from '../../domain/registration';
+import { isSpecialtyOf } from '../../domain/specialties';
+import { isSpokenLanguage } from '../../domain/spoken-languages';
 import { newEducationRow } from '../register/provider-form-model';
 import type { EducationRow } from '../register/provider-form-model';
 
@@ -23,7 +29,9 @@ export type Form = {
   presenceCountry: string;
   practiceCountries: string[];
   specialties: string[];
+  specialtyOther: string;
   helpTypes: string[];
+  helpTypeOther: string;
   yearsOfExperience: string;
   graduationYear: string;
   yearsAsExpat: string;
@@ -40,6 +48,7 @@ const LAWYER_FIELDS: FormKey[] = [
   'presenceCountry',
   'practiceCountries',
   'specialties',
+  'specialtyOther',
   'yearsOfExperience',
   'graduationYear',
   'education',
@@ -51,6 +60,7 @@ const EXPAT_FIELDS: FormKey[] = [
   'presenceCountry',
   'yearsAsExpat',
   'helpTypes',
+  'helpTypeOther',
   'bio',
 ];
 export const fieldsOf = (role: string) =>
@@ -76,13 +86,15 @@ export function formOf(profile: Profile, country: string): Form {
     phone: phone.number,
     whatsappCountry: whatsapp.country,
     whatsapp: whatsapp.number,
-    languages: profile.languages,
+    languages: profile.languages.filter(isSpokenLanguage),
     bio: profile.bio ?? '',
     residenceCountry: profile.residenceCountry ?? '',
     presenceCountry: profile.presenceCountry ?? '',
-    practiceCountries: profile.practiceCountries ?? [],
-    specialties: profile.specialties ?? [],
-    helpTypes: profile.helpTypes ?? [],
+    practiceCountries: (profile.practiceCountries ?? []).filter(isCountryCode),
+    specialties: (profile.specialties ?? []).filter((code) => isSpecialtyOf('lawyer', code)),
+    specialtyOther: profile.specialtyOther ?? '',
+    helpTypes: (profile.helpTypes ?? []).filter((code) => isSpecialtyOf('expat', code)),
+    helpTypeOther: profile.helpTypeOther ?? '',
     yearsOfExperience: numberText(profile.yearsOfExperience),
     graduationYear: numberText(profile.graduationYear),
     yearsAsExpat: numberText(profile.yearsAsExpat),
@@ -103,9 +115,7 @@ export function problemsOf(profile: Profile, form: Form): Partial<Record<FormKey
     ...form,
     interventionCountry: profile.interventionCountry,
     languageOther: profile.languageOther,
-    specialtyOther: profile.specialtyOther,
     practiceCountryOther: profile.practiceCountryOther,
-    helpTypeOther: profile.helpTypeOther,
   });
   const out: Partial<Record<FormKey, string>> = {};
   for (const field of fieldsOf(profile.role)) if (all[field]) out[field] = all[field];
@@ -153,6 +163,7 @@ export function nextProfile(profile: Profile, form: Form, now: string): Profile 
     Object.assign(next, {
       practiceCountries: [...new Set(form.practiceCountries)],
       specialties: [...new Set(form.specialties)],
+      specialtyOther: normalizeOtherText(form.specialtyOther) || undefined,
       yearsOfExperience: toInt(form.yearsOfExperience) ?? 0,
       graduationYear: toInt(form.graduationYear),
       barNumber: form.barNumber.trim() || undefined,
@@ -169,6 +180,7 @@ export function nextProfile(profile: Profile, form: Form, now: string): Profile 
     Object.assign(next, {
       yearsAsExpat: toInt(form.yearsAsExpat),
       helpTypes: [...new Set(form.helpTypes)],
+      helpTypeOther: normalizeOtherText(form.helpTypeOther) || undefined,
     });
   }
   for (const key of Object.keys(next)) if (next[key] === undefined) delete next[key];

@@ -11,6 +11,7 @@ import type { SessionUserView } from '../../domain/account';
 import { isProviderRole, PROFILE_ID } from '../../domain/mine';
 import type { WithDeleted } from 'rxdb';
 import type { MineDoc, Profile } from '../../domain/mine';
+import { OTHER_TEXT_MAX_LENGTH } from '../../domain/other-text';
 import { BIO_MAX_LENGTH, GRADUATION_YEAR_MIN, NAME_MAX_LENGTH, YEARS_MAX } from '../../domain/registration';
 import { EXPAT_SPECIALTIES, LAWYER_SPECIALTIES } from '../../domain/specialties';
 import { Button } from '../../ui/button';
@@ -114,7 +115,15 @@ function ProfileForm({ profile }: { profile: Profile }) {
   };
   const errorOf = (field: FormKey) => (submitted && problems[field] ? errorText(problems[field]) : undefined);
   const text = (
-    field: 'firstName' | 'lastName' | 'yearsOfExperience' | 'graduationYear' | 'yearsAsExpat' | 'barNumber',
+    field:
+      | 'firstName'
+      | 'lastName'
+      | 'yearsOfExperience'
+      | 'graduationYear'
+      | 'yearsAsExpat'
+      | 'barNumber'
+      | 'specialtyOther'
+      | 'helpTypeOther',
   ) => ({
     id: idOf(field),
     value: form[field],
@@ -242,6 +251,13 @@ function ProfileForm({ profile }: { profile: Profile }) {
                 onChange={(values) => set('specialties', values)}
                 onLeave={() => undefined}
               />
+              <TextField
+                {...text('specialtyOther')}
+                label={`${t('registerProvider.fields.specialtyOther')} ${optional}`}
+                hint={t('dashboardProfile.otherHint')}
+                maxLength={OTHER_TEXT_MAX_LENGTH}
+                autoComplete="off"
+              />
               <div className={tab.pair}>
                 <TextField
                   {...text('yearsOfExperience')}
@@ -293,6 +309,13 @@ function ProfileForm({ profile }: { profile: Profile }) {
                 error={errorOf('helpTypes')}
                 onChange={(values) => set('helpTypes', values)}
                 onLeave={() => undefined}
+              />
+              <TextField
+                {...text('helpTypeOther')}
+                label={`${t('registerProvider.fields.helpTypeOther')} ${optional}`}
+                hint={t('dashboardProfile.otherHint')}
+                maxLength={OTHER_TEXT_MAX_LENGTH}
+                autoComplete="off"
               />
             </>
           )}

@@ -4,6 +4,7 @@ import { useNavigate, useParams } from 'react-router-dom';
 import { bookingPath, pathOf } from '../../config/paths';
 import { useLiveProviders, useProvider } from '../../data/providers';
 import type { Provider } from '../../domain/provider';
+import { isSpecialtyOf } from '../../domain/specialties';
 import { ButtonLink } from '../../ui/button';
 import { countryName, languageName } from '../../ui/intl';
 import { PageLoading } from '../../ui/page-loading';
@@ -90,10 +91,19 @@ function Profile({ provider }: { provider: Provider }) {
           <section className={styles.card}>
             <h2>{t('profile.specialties')}</h2>
             <ul className={styles.chips}>
-              {provider.specialties.map((key) => (
-                <li key={key}>{t(`specialties.${key}`, { defaultValue: key })}</li>
-              ))}
+              {provider.specialties
+                .filter((code) => isSpecialtyOf(provider.role, code))
+                .map((key) => (
+                  <li key={key}>{t(`specialties.${key}`)}</li>
+                ))}
             </ul>
+            {provider.specialtyOther && (
+              // The provider's own words, as they typed them: text, never a translation key.
+              <p className={styles.ownWords}>
+                <span className={styles.ownWordsLabel}>{t('catalogue.ownWords')}</span>
+                <q>{provider.specialtyOther}</q>
+              </p>
+            )}
           </section>
           {provider.education && provider.education.length > 0 && (
             <section className={styles.card}>

@@ -109,7 +109,6 @@ function ExpatSections({ state }: { state: ProviderFormState }) {
           }
           maxLength={OTHER_TEXT_MAX_LENGTH}
           autoComplete="off"
-          error={undefined}
         />
       </FormSection>
 

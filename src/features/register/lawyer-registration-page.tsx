@@ -112,7 +112,6 @@ function LawyerSections({ state }: { state: ProviderFormState }) {
           label={<OptionalLabel label={t('registerProvider.fields.specialtyOther')} optional={optional} />}
           maxLength={OTHER_TEXT_MAX_LENGTH}
           autoComplete="off"
-          error={undefined}
         />
         <FieldPair>
           <TextField

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_AVATAR, NEW_PROVIDER_RATING, NEW_PROVIDER_REVIEW_COUNT } from '../../domain/constants';
 import { isCountryCode } from '../../domain/countries';
+import { normalizeOtherText } from '../../domain/other-text';
 import { countryName, languageName } from '../../ui/intl';
 import { ProviderPhoto } from '../../ui/provider-photo';
 import { Rating } from '../../ui/rating';
@@ -25,14 +26,13 @@ export function ProfilePreview({ role, form, photo }: Props) {
     ...form.languages.map((code) => languageName(code, locale)),
     ...(form.languageOther.trim() ? [form.languageOther.trim()] : []),
   ];
-  const topics =
-    role === 'lawyer'
-      ? [
-          ...form.specialties.map((key) => t(`specialties.${key}`, { defaultValue: key })),
-          form.specialtyOther,
-        ]
-      : [...form.helpTypes.map((key) => t(`specialties.${key}`, { defaultValue: key })), form.helpTypeOther];
-  const shownTopics = topics.map((topic) => topic.trim()).filter(Boolean);
+  const codes = role === 'lawyer' ? form.specialties : form.helpTypes;
+  // The "other" text is shown as the card shows it: the provider's own words, in quotes.
+  const words = normalizeOtherText(role === 'lawyer' ? form.specialtyOther : form.helpTypeOther);
+  const shownTopics = [
+    ...codes.map((key) => ({ key, words: false, text: t(`specialties.${key}`, { defaultValue: key }) })),
+    ...(words ? [{ key: 'other', words: true, text: words }] : []),
+  ];
   const years = Number(role === 'lawyer' ? form.yearsOfExperience : form.yearsAsExpat);
   const bio = form.bio.trim();
 
@@ -71,9 +71,15 @@ export function ProfilePreview({ role, form, photo }: Props) {
       </dl>
       {shownTopics.length > 0 && (
         <ul className={styles.specialties}>
-          {shownTopics.slice(0, SHOWN_SPECIALTIES).map((topic) => (
-            <li key={topic}>{topic}</li>
-          ))}
+          {shownTopics.slice(0, SHOWN_SPECIALTIES).map((topic) =>
+            topic.words ? (
+              <li key={topic.key} className={styles.ownWords} title={t('catalogue.ownWords')}>
+                <q>{topic.text}</q>
+              </li>
+            ) : (
+              <li key={topic.key}>{topic.text}</li>
+            ),
+          )}
           {shownTopics.length > SHOWN_SPECIALTIES && (
             <li className={styles.more}>+{shownTopics.length - SHOWN_SPECIALTIES}</li>
           )}

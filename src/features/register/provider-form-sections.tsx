@@ -186,7 +186,6 @@ export function ListWithOther({
         label={<OptionalLabel label={otherLabel} optional={t('registerProvider.fields.optional')} />}
         maxLength={OTHER_TEXT_MAX_LENGTH}
         autoComplete="off"
-        error={undefined}
       />
     </div>
   );

@@ -14,10 +14,6 @@ export type SendFailure = { code: string; retryAfter?: number };
 const SERVER_FIELD: Record<string, FormField> = {
   phoneCountry: 'phone',
   whatsappCountry: 'whatsapp',
-  languageOther: 'languages',
-  practiceCountryOther: 'practiceCountries',
-  specialtyOther: 'specialties',
-  helpTypeOther: 'helpTypes',
 };
 const EMAIL_CODES = ['email_in_use_password', 'email_in_use_google', 'email_in_use_provider', 'email_taken'];
 
