@@ -18,6 +18,7 @@ import { googleAuthRouter } from './http/google-auth';
 import { healthRouter } from './http/health';
 import { createLiveChanges } from './http/live-changes';
 import { mailboxRouter } from './http/mailbox';
+import { rejectMalformedPath } from './http/malformed-path';
 import { promoRouter } from './http/promo';
 import { reportsRouter } from './http/reports';
 import { staticRouter } from './http/static-files';
@@ -29,14 +30,24 @@ import { requireCsrfHeader } from './services/csrf';
 import { sendInvoiceMail } from './services/invoice-mail';
 import { userDocHooks } from './services/user-doc-hooks';
 import { apiRateLimit, createLimiters } from './services/rate-limit';
+import type { LimiterOptions } from './services/rate-limit';
 import { dbUpdatesOf } from './store/db-updates';
 import type { Store } from './store/store';
 
 /** The long-lived parts behind the routes: the payment gateway and the consultation service. */
 export type AppServices = { gateway: PaymentGateway; consultations: Consultations };
 
-/** `services`: made here when not given (then nothing resumes or stops them: tools and quick tests). */
-export type AppOptions = { config: Config; store: Store; distDir: string; services?: AppServices };
+/**
+ * `services`: made here when not given (then nothing resumes or stops them: tools and quick tests).
+ * `limits`: smaller rate limits and their clock, for tests.
+ */
+export type AppOptions = {
+  config: Config;
+  store: Store;
+  distDir: string;
+  services?: AppServices;
+  limits?: LimiterOptions;
+};
 
 /** The payment gateway and the consultation service (with its telephony) the configuration selects. */
 export function createAppServices(config: Config, store: Store): AppServices {
@@ -57,6 +68,7 @@ export function createApp({
   store,
   distDir,
   services = createAppServices(config, store),
+  limits,
 }: AppOptions): Express {
   const { gateway, consultations } = services;
   const app = express();
@@ -68,8 +80,12 @@ export function createApp({
     res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin');
     next();
   });
+  app.use(rejectMalformedPath);
 
-  const limiters = createLimiters({ api: { limit: config.apiRateLimitPerMinute, windowMs: 60_000 } });
+  const limiters = createLimiters({
+    api: { limit: config.apiRateLimitPerMinute, windowMs: 60_000 },
+    ...limits,
+  });
   app.use(['/api', '/db'], requireCsrfHeader);
   // Signed callbacks of Stripe and Twilio, ahead of the per-address rate limit (a few addresses carry
   // every callback) and of any JSON parser (Stripe's signature is over the raw body).
@@ -90,13 +106,15 @@ export function createApp({
   api.use(availabilityRouter(store));
   api.use(adminRouter(store));
   api.use('/auth', authRouter(store, config, limiters));
-  api.use('/auth', authMailRouter(store, config));
+  api.use('/auth', authMailRouter(store, config, limiters));
   api.use('/auth', googleAuthRouter(store, config));
   api.use((_req, res) => sendError(res, 404, 'not_found', 'No such API endpoint.'));
   app.use('/api', api);
   app.use('/db', gatewayRouter(store, userDocHooks(store), live));
   if (!config.smtp) app.use(mailboxRouter(config, store));
   app.use(staticRouter(distDir));
+  // Anything no route took (a POST to a page, a missing asset) gets the JSON error too.
+  app.use((_req, res) => sendError(res, 404, 'not_found', 'Nothing here.'));
   app.use(errorHandler);
   return app;
 }

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createApp, createAppServices } from './app';
 import { readConfig } from './config/env';
+import { installConsoleRedaction, logError, registerConfigSecrets } from './log';
 import { seedDemoData } from './seed/seed';
 import { resumeReviews } from './services/reviews';
 import { startServiceStatusRecorder } from './services/service-status';
@@ -18,8 +19,12 @@ import { connectStore } from './store/store';
 const DIST_DIR = fileURLToPath(new URL('../dist/', import.meta.url));
 const RESUME_RETRY_MS = 10_000;
 
+// Before anything prints: whatever reaches the console, third-party output included, is redacted.
+installConsoleRedaction();
+
 async function main() {
   const { config, problems, notes, warnings } = readConfig();
+  registerConfigSecrets(config);
   for (const note of notes) console.log(`[config] ${note}`);
   for (const warning of warnings) console.warn(`[config] WARNING: ${warning}`);
   if (problems.length > 0) {
@@ -63,7 +68,7 @@ async function main() {
         if (reviews) console.log(`[reviews] finished publishing ${reviews} review(s)`);
       },
       (error: unknown) => {
-        console.error('[calls] could not resume the consultations under way; trying again in 10 s', error);
+        logError('[calls] could not resume the consultations under way; trying again in 10 s', error);
         resumeTimer = setTimeout(resume, RESUME_RETRY_MS);
       },
     );
@@ -88,6 +93,6 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  console.error(error);
+  logError('[start] the service stopped:', error);
   process.exit(1);
 });

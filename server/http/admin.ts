@@ -13,6 +13,7 @@ import { ApprovalRefused, setProviderApproval } from '../services/provider-appro
 import { readSession, sessionToken } from '../services/sessions';
 import type { Store } from '../store/store';
 import { ApiError } from './errors';
+import { jsonBody } from './json-body';
 
 type AdminLocals = { adminUid: string };
 
@@ -32,7 +33,7 @@ export function adminRouter(store: Store): Router {
   router.post(
     '/admin/providers/:uid/approval',
     requireAdmin,
-    express.json({ limit: '1kb' }),
+    jsonBody('1kb'),
     async (req: Request, res: Response<unknown, AdminLocals>) => {
       const approved = (req.body as { approved?: unknown } | undefined)?.approved;
       if (typeof approved !== 'boolean') {

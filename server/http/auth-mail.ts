@@ -3,6 +3,7 @@ import type { Request, Router } from 'express';
 import type { Config } from '../config/env';
 import { sessionUserView } from '../services/accounts';
 import { logAuthEvent } from '../services/auth-log';
+import type { Limiters } from '../services/rate-limit';
 import { readSession, sessionToken } from '../services/sessions';
 import {
   confirmEmailVerification,
@@ -13,14 +14,17 @@ import {
 } from '../services/verification';
 import type { Store } from '../store/store';
 import { ApiError } from './errors';
+import { jsonBody } from './json-body';
+import { logError } from '../log';
 
 /**
  * The mail links of `/api/auth` (mounted there): send and confirm e-mail verification, request and
  * confirm a password reset. The CSRF header check applies to these posts like to every other write.
+ * A reset proves control of the address, so it lifts the account's sign-in throttle.
  */
-export function authMailRouter(store: Store, config: Config): Router {
+export function authMailRouter(store: Store, config: Config, limiters: Pick<Limiters, 'signIn'>): Router {
   const router = express.Router();
-  const json = express.json({ limit: '4kb' });
+  const json = jsonBody('4kb');
 
   router.post('/verification/send', async (req, res) => {
     const session = await signedIn(store, req);
@@ -30,7 +34,7 @@ export function authMailRouter(store: Store, config: Config): Router {
       result = await resendVerificationMail(store, config, session.account.uid);
     } catch (error) {
       if (error instanceof ApiError) throw error;
-      console.error('[mail] verification mail not sent:', error);
+      logError('[mail] verification mail not sent:', error);
       throw new ApiError(503, 'mail_unavailable', 'The mail could not be sent; try again later.');
     }
     if (result.status === 'wait') {
@@ -55,7 +59,7 @@ export function authMailRouter(store: Store, config: Config): Router {
     res.status(202).json({ status: 'accepted' });
     // After the answer, so that neither it nor its timing tells whether the address has an account.
     requestPasswordReset(store, config, email).catch((error: unknown) => {
-      console.error('[mail] password reset mail not sent:', error);
+      logError('[mail] password reset mail not sent:', error);
     });
   });
 
@@ -63,6 +67,7 @@ export function authMailRouter(store: Store, config: Config): Router {
     const { token, password } = body(req);
     const session = await signedIn(store, req);
     const account = await confirmPasswordReset(store, token, password, session?.sessionId);
+    limiters.signIn.lift(account.emailLower);
     await logAuthEvent(store, req, 'password_changed', { uid: account.uid, via: 'password_reset' });
     res.status(200).json({ status: 'password_changed' });
   });

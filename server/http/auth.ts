@@ -6,6 +6,12 @@
  *
  * Every error is `{ error: { code, message, fields?, retryAfter? } }`; codes are listed in
  * `.tmp/auth-contract.md` and translated by the browser (`auth.errors.<code>`).
+ *
+ * Password checks go through the sign-in throttle (sign-in-throttle.ts): delays per account and
+ * address, caps per address and per account, the account cap waived for the account's known devices.
+ * Nothing here tells a stranger whether an address has an account: sign-in answers the same,
+ * `/methods` answers the same unless the caller is signed in as that address, and the spec's "address
+ * already used" answers of registration are few per address, then 429 for any address.
  */
 import express from 'express';
 import type { Request, Response, Router } from 'express';
@@ -35,6 +41,8 @@ import {
 } from '../services/photos';
 import type { PhotoKind } from '../services/photos';
 import { setOffline, setProfileEmail, updateProfile } from '../services/profile';
+import { knownDeviceCookie, setKnownDeviceCookie } from '../services/known-device';
+import { addressKey } from '../services/rate-limit';
 import type { Limiters } from '../services/rate-limit';
 import { registerAccount, ValidationFailure } from '../services/registration';
 import {
@@ -47,14 +55,17 @@ import {
   setSessionCookie,
 } from '../services/sessions';
 import type { SessionState } from '../services/sessions';
+import type { SignInAttempt } from '../services/sign-in-throttle';
 import { sendVerificationMail } from '../services/verification';
 import type { Store } from '../store/store';
 import { ApiError } from './errors';
+import { jsonBody } from './json-body';
+import { logError } from '../log';
 
 /** How long a request waits for the verification mail before answering anyway (it goes on after). */
 const MAIL_WAIT_MS = 5000;
 
-const json = express.json({ limit: '64kb' });
+const json = jsonBody('64kb');
 
 function body(req: Request): Record<string, unknown> {
   const value: unknown = req.body;
@@ -68,6 +79,14 @@ const invalidCredentials = (status: 401 | 403) =>
 const suspended = () => new ApiError(403, 'account_suspended', 'This account is suspended.');
 const rateLimited = (retryAfter: number) =>
   new ApiError(429, 'rate_limited', 'Too many attempts; wait before trying again.', { retryAfter });
+
+/** The codes that say an address already has an account (spec section 8), counted per caller's address. */
+const EMAIL_TAKEN_CODES = new Set([
+  'email_in_use_password',
+  'email_in_use_google',
+  'email_in_use_provider',
+  'email_taken',
+]);
 
 export function authRouter(store: Store, config: Config, limiters: Limiters): Router {
   const router = express.Router();
@@ -88,33 +107,52 @@ export function authRouter(store: Store, config: Config, limiters: Limiters): Ro
     return state;
   }
 
-  /** Sign-in attempts: refused while the account or the address has too many recent failures. */
-  function checkAttempts(req: Request, emailLower: string) {
-    const verdicts = [
-      limiters.signInPerAccount.check(emailLower),
-      limiters.signInPerAddress.check(req.ip ?? ''),
-    ];
-    const wait = Math.max(0, ...verdicts.map((v) => (v.ok ? 0 : v.retryAfter)));
-    if (wait > 0) throw rateLimited(wait);
+  /** A password attempt on the account of `emailLower` (`account` when it exists) from this request. */
+  function attemptOf(req: Request, emailLower: string, account: StoredAccount | undefined): SignInAttempt {
+    return {
+      account: emailLower,
+      address: addressKey(req.ip),
+      knownDevice: account !== undefined && limiters.knownDevices.knows(knownDeviceCookie(req), account.uid),
+    };
   }
 
-  function countFailure(req: Request, emailLower: string) {
-    limiters.signInPerAccount.hit(emailLower);
-    limiters.signInPerAddress.hit(req.ip ?? '');
+  /** Starts a password attempt, or refuses it with the delay the throttle gives. */
+  function beginAttempt(attempt: SignInAttempt) {
+    const verdict = limiters.signIn.begin(attempt);
+    if (!verdict.ok) throw rateLimited(verdict.retryAfter);
   }
 
-  /** Re-authentication by password before a sensitive change; counted like sign-in attempts. */
+  /** After a right password: this browser is a device the account knows (for the account-wide cap). */
+  function rememberDevice(req: Request, res: Response, uid: string) {
+    setKnownDeviceCookie(req, res, limiters.knownDevices.add(knownDeviceCookie(req), uid));
+  }
+
+  /** Re-authentication by password before a sensitive change; throttled like sign-in attempts. */
   async function reauthenticate(req: Request, account: StoredAccount, password: unknown) {
-    checkAttempts(req, account.emailLower);
+    const attempt = attemptOf(req, account.emailLower, account);
+    beginAttempt(attempt);
     const ok =
       typeof password === 'string' &&
       password.length <= PASSWORD_MAX_LENGTH &&
       (await verifyPassword(password, account.passwordHash));
     if (!ok) {
-      countFailure(req, account.emailLower);
       await logAuthEvent(store, req, 'login_failed', { uid: account.uid, reason: 'reauthentication' });
       throw invalidCredentials(403);
     }
+    limiters.signIn.succeeded(attempt);
+  }
+
+  /** Refused while the caller's address has had its share of "address already used" answers. */
+  function checkEmailTakenBudget(req: Request) {
+    const verdict = limiters.emailTakenAnswers.check(addressKey(req.ip));
+    if (!verdict.ok) throw rateLimited(verdict.retryAfter);
+  }
+
+  /** Counts an "address already used" answer; past the limit it becomes a 429 (checked before too, for races). */
+  function countEmailTaken(req: Request, error: unknown): unknown {
+    if (!(error instanceof ApiError) || !EMAIL_TAKEN_CODES.has(error.code)) return error;
+    const verdict = limiters.emailTakenAnswers.hit(addressKey(req.ip));
+    return verdict.ok ? error : rateLimited(verdict.retryAfter);
   }
 
   /** Sets the new session's cookie; a session the browser held before ends (one session per cookie). */
@@ -127,7 +165,7 @@ export function authRouter(store: Store, config: Config, limiters: Limiters): Ro
   /** The verification mail, waited for a few seconds at most: a slow mail server never holds the answer. */
   async function verificationMail(account: StoredAccount) {
     const sending = sendVerificationMail(store, config, account).catch((error: unknown) => {
-      console.error('[auth] verification mail not sent:', error);
+      logError('[auth] verification mail not sent:', error);
     });
     let timer: NodeJS.Timeout | undefined;
     await Promise.race([sending, new Promise((resolve) => (timer = setTimeout(resolve, MAIL_WAIT_MS)))]);
@@ -139,8 +177,15 @@ export function authRouter(store: Store, config: Config, limiters: Limiters): Ro
     const role = input.role;
     // Admin accounts are created by a command, never by the public form.
     if (!isRegistrationRole(role)) throw new ApiError(400, 'role_invalid', 'The role is missing or invalid.');
-    const { account, token, persistent } = await registerAccount(store, role, input);
+    // Past the limit every registration from the address waits, so the 429 says nothing of the address.
+    checkEmailTakenBudget(req);
+    const { account, token, persistent } = await registerAccount(store, role, input).catch(
+      (error: unknown) => {
+        throw countEmailTaken(req, error);
+      },
+    );
     await replaceSession(req, res, token, persistent);
+    rememberDevice(req, res, account.uid);
     await verificationMail(account);
     await logAuthEvent(store, req, 'register', { uid: account.uid, role: account.role });
     res.status(201).json({ user: sessionUserView(account) });
@@ -153,17 +198,18 @@ export function authRouter(store: Store, config: Config, limiters: Limiters): Ro
     if (Object.keys(problems.fields).length > 0) throw new ValidationFailure(problems.fields);
     const emailLower = normalizeEmail(input.email as string);
     const password = input.password as string;
+    // Read before the throttle decides: whether this is a device the account knows depends on it.
+    const account = await findAccountByEmail(store, emailLower);
+    const attempt = attemptOf(req, emailLower, account);
     try {
-      checkAttempts(req, emailLower);
+      beginAttempt(attempt);
     } catch (error) {
       await logAuthEvent(store, req, 'login_failed', { reason: 'rate_limited' });
       throw error;
     }
-    const account = await findAccountByEmail(store, emailLower);
     const ok =
       password.length <= PASSWORD_MAX_LENGTH && (await verifyPassword(password, account?.passwordHash));
     if (!account || !ok) {
-      countFailure(req, emailLower);
       await logAuthEvent(store, req, 'login_failed', {
         ...(account ? { uid: account.uid } : {}),
         reason: account ? 'wrong_password' : 'unknown_account',
@@ -171,11 +217,12 @@ export function authRouter(store: Store, config: Config, limiters: Limiters): Ro
       // One answer for an unknown address and a wrong password: never says which part was wrong.
       throw invalidCredentials(401);
     }
+    // The right password: not a guess, whatever comes next.
+    limiters.signIn.succeeded(attempt);
     if (account.isBanned || account.isActive === false) {
       await logAuthEvent(store, req, 'login_failed', { uid: account.uid, reason: 'suspended' });
       throw suspended();
     }
-    limiters.signInPerAccount.reset(emailLower);
     const created = await createSession(store, account.uid, { remember: input.remember === true });
     const updated =
       (await updateAccount(store, account.uid, (current) => ({
@@ -183,6 +230,7 @@ export function authRouter(store: Store, config: Config, limiters: Limiters): Ro
         lastLoginAt: new Date().toISOString(),
       }))) ?? account;
     await replaceSession(req, res, created.token, created.persistent);
+    rememberDevice(req, res, account.uid);
     await logAuthEvent(store, req, 'login', {
       uid: account.uid,
       role: account.role,
@@ -210,14 +258,25 @@ export function authRouter(store: Store, config: Config, limiters: Limiters): Ro
     res.json({ user: sessionUserView(state.account) });
   });
 
+  /**
+   * The sign-in methods of an address. Only a caller signed in as that address (who proved control
+   * of it) learns the account's own; anyone else gets the methods the platform offers, the same for
+   * every address, so the answer never tells whether an account exists.
+   */
   router.post('/methods', json, async (req, res) => {
+    const verdict = limiters.methodsLookups.hit(addressKey(req.ip));
+    if (!verdict.ok) throw rateLimited(verdict.retryAfter);
     const email = normalizeEmail(typeof body(req).email === 'string' ? (body(req).email as string) : '');
     if (!email) throw new ValidationFailure({ email: 'email_required' });
     if (!isValidEmail(email)) throw new ValidationFailure({ email: 'email_invalid' });
-    const account = await findAccountByEmail(store, email);
+    const state = await session(req, res);
+    if (state.kind !== 'signed_in' || state.account.emailLower !== email) {
+      res.json({ methods: config.google ? ['password', 'google'] : ['password'] });
+      return;
+    }
     const methods: string[] = [];
-    if (account?.passwordHash) methods.push('password');
-    if (account?.provider === 'google') methods.push('google');
+    if (state.account.passwordHash) methods.push('password');
+    if (state.account.provider === 'google') methods.push('google');
     res.json({ methods });
   });
 
@@ -232,8 +291,9 @@ export function authRouter(store: Store, config: Config, limiters: Limiters): Ro
       res.json({ user: sessionUserView(account) });
       return;
     }
+    checkEmailTakenBudget(req);
     if (!(await reserveEmail(store, newEmail, account.uid))) {
-      throw new ApiError(409, 'email_taken', 'This e-mail is already used.');
+      throw countEmailTaken(req, new ApiError(409, 'email_taken', 'This e-mail is already used.'));
     }
     let updated: StoredAccount | undefined;
     try {

@@ -12,10 +12,12 @@ import { AvailabilityRefused, setAvailability, StatusSyncFailed } from '../servi
 import { readSession, sessionToken } from '../services/sessions';
 import type { Store } from '../store/store';
 import { ApiError } from './errors';
+import { jsonBody } from './json-body';
+import { logError } from '../log';
 
 export function availabilityRouter(store: Store): Router {
   const router = express.Router();
-  router.post('/availability', express.json({ limit: '1kb' }), async (req, res) => {
+  router.post('/availability', jsonBody('1kb'), async (req, res) => {
     const state = await readSession(store, sessionToken(req));
     if (state.kind === 'banned') throw new ApiError(403, 'account_suspended', 'This account is suspended.');
     if (state.kind === 'none') throw new ApiError(401, 'not_signed_in', 'Sign in first.');
@@ -43,14 +45,14 @@ export function availabilityRouter(store: Store): Router {
         throw new ApiError(403, 'forbidden', 'Only lawyers and expats have an availability.');
       }
       if (error instanceof StatusSyncFailed) {
-        console.error('[availability] public profile not updated:', error.cause);
+        logError('[availability] public profile not updated:', error.cause);
         throw new ApiError(
           503,
           'status_sync_failed',
           'The availability was saved but the directory did not follow.',
         );
       }
-      console.error('[availability] update failed:', error);
+      logError('[availability] update failed:', error);
       throw new ApiError(500, 'update_failed', 'The availability could not be updated.');
     }
   });

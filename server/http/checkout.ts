@@ -28,6 +28,8 @@ import type { SessionState } from '../services/sessions';
 import { getOrUndefined } from '../store/store';
 import type { Store } from '../store/store';
 import { ApiError } from './errors';
+import { jsonBody } from './json-body';
+import { logError } from '../log';
 
 export type CheckoutRouterOptions = {
   store: Store;
@@ -36,7 +38,7 @@ export type CheckoutRouterOptions = {
   consultations: ConsultationService;
 };
 
-const json = express.json({ limit: '32kb' });
+const json = jsonBody('32kb');
 
 const orderNotFound = () => new ApiError(404, 'order_not_found', 'No such order.');
 
@@ -164,7 +166,7 @@ export function checkoutRouter({ store, config, gateway, consultations }: Checko
     try {
       intent = await gateway.retrieve(order.payment.intentId);
     } catch (error) {
-      console.error(`[checkout] payment intent of ${order.orderId} not read:`, error);
+      logError(`[checkout] payment intent of ${order.orderId} not read:`, error);
       throw new ApiError(
         502,
         'payment_provider_error',

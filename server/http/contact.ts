@@ -4,6 +4,7 @@ import { contactProblems, normalizeContactMessage } from '../../src/domain/conta
 import type { ContactInput, ContactMessage } from '../../src/domain/contact';
 import { isConflict } from '../store/store';
 import type { Store } from '../store/store';
+import { jsonBody } from './json-body';
 
 /**
  * `POST /api/contact`: a message from the contact form, kept in the `admin` database for the admin
@@ -12,7 +13,7 @@ import type { Store } from '../store/store';
  */
 export function contactRouter(store: Store): Router {
   const router = express.Router();
-  router.post('/contact', express.json({ limit: '32kb' }), async (req, res) => {
+  router.post('/contact', jsonBody('32kb'), async (req, res) => {
     const body: unknown = req.body;
     const input: ContactInput = body && typeof body === 'object' && !Array.isArray(body) ? body : {};
     const fields = contactProblems(input);

@@ -5,6 +5,7 @@ import { sanitizeForLog } from '../../src/domain/error-log';
 import { ApiError } from './errors';
 import { isConflict } from '../store/store';
 import type { Store } from '../store/store';
+import { jsonBody } from './json-body';
 
 const ORIGINS = new Set(['boundary', 'error', 'unhandledrejection', 'resource']);
 
@@ -14,7 +15,7 @@ const ORIGINS = new Set(['boundary', 'error', 'unhandledrejection', 'resource'])
  */
 export function errorLogsRouter(store: Store): Router {
   const router = express.Router();
-  router.post('/logs/errors', express.json({ limit: '64kb' }), async (req, res) => {
+  router.post('/logs/errors', jsonBody('64kb'), async (req, res) => {
     const body = req.body as Record<string, unknown> | undefined;
     const eventId =
       typeof body?.eventId === 'string' && /^[\w-]{8,64}$/.test(body.eventId) ? body.eventId : undefined;

@@ -1,4 +1,6 @@
 import type { NextFunction, Request, Response } from 'express';
+import { logError } from '../log';
+import { clientErrorAnswer } from './client-errors';
 
 /** Optional parts of an error answer: a code per field (`validation`), a delay before retrying (429). */
 export type ErrorExtras = { fields?: Record<string, string>; retryAfter?: number };
@@ -31,19 +33,24 @@ export function sendError(
   res.status(status).json({ error: { code, message, ...extras } });
 }
 
-/** The last middleware: caller mistakes keep their status; anything else is logged and answered 500. */
-export function errorHandler(error: unknown, _req: Request, res: Response, _next: NextFunction) {
+/**
+ * The last middleware: caller mistakes keep their status (ours, and the body parsers' and router's,
+ * see client-errors.ts); anything else is logged as a redacted summary, never as the raw error (a
+ * store error carries its request, credentials included), and answered 500.
+ */
+export function errorHandler(error: unknown, req: Request, res: Response, _next: NextFunction) {
+  if (res.headersSent) {
+    if (!(error instanceof ApiError) && !clientErrorAnswer(error)) {
+      logError(`[http] ${req.method} ${req.path} failed after answering:`, error);
+    }
+    return res.end();
+  }
   if (error instanceof ApiError) {
     const fields = (error as { fields?: Record<string, string> }).fields ?? error.extras.fields;
     return sendError(res, error.status, error.code, error.message, { ...error.extras, fields });
   }
-  const status = (error as { status?: unknown }).status;
-  const type = (error as { type?: unknown }).type;
-  if (status === 413) return sendError(res, 413, 'payload_too_large', 'The request body is too large.');
-  if (status === 400 && type === 'entity.parse.failed') {
-    return sendError(res, 400, 'bad_json', 'The request body is not valid JSON.');
-  }
-  console.error(error);
-  if (res.headersSent) return res.end();
+  const answer = clientErrorAnswer(error);
+  if (answer) return sendError(res, answer.status, answer.code, answer.message);
+  logError(`[http] ${req.method} ${req.path} failed:`, error);
   sendError(res, 500, 'internal', 'Something went wrong on our side.');
 }

@@ -29,6 +29,7 @@ import type { SessionUser } from '../services/sessions';
 import { dbUpdatesOf } from '../store/db-updates';
 import { passThrough } from '../store/passthrough';
 import type { Store } from '../store/store';
+import { jsonBody } from './json-body';
 import { createLiveChanges } from './live-changes';
 import type { LiveChanges } from './live-changes';
 
@@ -159,7 +160,7 @@ export function gatewayRouter(
   router.post(
     '/:db/_all_docs',
     authorize,
-    express.json({ limit: MAX_PUSH_BYTES }),
+    jsonBody(MAX_PUSH_BYTES),
     (req: Request, res: Response<unknown, GatewayLocals>) => {
       const body = req.body as { keys?: unknown } | undefined;
       if (!body || !Array.isArray(body.keys))
@@ -173,7 +174,7 @@ export function gatewayRouter(
     '/:db/_bulk_docs',
     authorize,
     readOnly,
-    express.json({ limit: MAX_PUSH_BYTES }),
+    jsonBody(MAX_PUSH_BYTES),
     async (req: Request, res: Response<unknown, GatewayLocals>, next: NextFunction) => {
       try {
         await bulkDocs(req, res);

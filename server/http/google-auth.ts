@@ -20,6 +20,7 @@ import {
   setSessionCookie,
 } from '../services/sessions';
 import type { Store } from '../store/store';
+import { logError } from '../log';
 
 const DEFAULT_REDIRECT = '/dashboard';
 const STATE_COOKIE_PATH = '/api/auth/google';
@@ -48,7 +49,7 @@ export function googleAuthRouter(store: Store, config: Config): Router {
     try {
       started = await startGoogleSignIn(store, config, { redirect, remember });
     } catch (error) {
-      console.error('[google] cannot start sign-in:', error instanceof Error ? error.message : error);
+      logError('[google] cannot start sign-in:', error instanceof Error ? error.message : error);
       return toLogin(res, 'google_unavailable', redirect);
     }
     res.cookie(GOOGLE_STATE_COOKIE, started.state, {

@@ -8,13 +8,14 @@ import { getOrUndefined } from '../store/store';
 import type { Store } from '../store/store';
 import { ApiError } from './errors';
 
+import { jsonBody } from './json-body';
 /**
  * `POST /api/promo/validate` `{ code, service }`: whether a promo code can be used now for that
  * service, and what it takes off. Codes live in the `admin` database, managed by the admin console.
  */
 export function promoRouter(store: Store): Router {
   const router = express.Router();
-  router.post('/promo/validate', express.json({ limit: '4kb' }), async (req, res) => {
+  router.post('/promo/validate', jsonBody('4kb'), async (req, res) => {
     const body = (req.body ?? {}) as { code?: unknown; service?: unknown };
     const code = typeof body.code === 'string' ? normalizePromoCode(body.code) : '';
     if (!code) throw new ApiError(400, 'promo_required', 'Please enter a promo code');

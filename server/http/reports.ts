@@ -5,6 +5,7 @@ import type { ProviderReport } from '../../src/domain/report';
 import { getOrUndefined, isConflict } from '../store/store';
 import type { Store } from '../store/store';
 import { ApiError } from './errors';
+import { jsonBody } from './json-body';
 
 /**
  * `POST /api/reports`: a visitor reports a provider profile, for the admin console. Idempotent on the
@@ -12,7 +13,7 @@ import { ApiError } from './errors';
  */
 export function reportsRouter(store: Store): Router {
   const router = express.Router();
-  router.post('/reports', express.json({ limit: '16kb' }), async (req, res) => {
+  router.post('/reports', jsonBody('16kb'), async (req, res) => {
     const report = (req.body ?? {}) as Partial<ProviderReport>;
     const problem = reportProblem(report);
     if (problem) throw new ApiError(400, problem, 'The report is not valid.');

@@ -16,6 +16,7 @@ import { isLegStatus } from '../../src/domain/call-machine';
 import type { Config } from '../config/env';
 import type { ConferenceEvent, LegEvent, TelephonyEventSink } from '../adapters/telephony/types';
 import { sendError } from './errors';
+import { logError } from '../log';
 
 const ORDER_ID = /^[A-Za-z0-9_-]{1,64}$/;
 const SID = /^[A-Za-z0-9]{2,64}$/;
@@ -75,7 +76,7 @@ async function deliver(res: Response, sink: TelephonyEventSink, event: LegEvent 
   try {
     await sink(event);
   } catch (error) {
-    console.error('Twilio callback not applied:', error);
+    logError('[twilio] callback not applied:', error);
     return sendError(res, 500, 'internal', 'The callback could not be applied; try again.');
   }
   res.status(204).end();

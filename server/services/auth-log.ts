@@ -8,6 +8,7 @@ import { randomUUID } from 'node:crypto';
 import type { Request } from 'express';
 import { sanitizeForLog } from '../../src/domain/error-log';
 import type { Store } from '../store/store';
+import { logError } from '../log';
 
 export type AuthEventType =
   | 'register'
@@ -85,6 +86,6 @@ export async function logAuthEvent(
   try {
     await store.db<AuthEvent>('logs').insert(event);
   } catch (error) {
-    console.error(`[auth] could not log the ${type} event:`, error);
+    logError(`[auth] could not log the ${type} event:`, error);
   }
 }

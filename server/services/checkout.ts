@@ -31,6 +31,7 @@ import type { Store } from '../store/store';
 import { getAccount } from './accounts';
 import type { StoredAccount } from './accounts';
 import type { StoredOrder } from './consultation/types';
+import { logError } from '../log';
 
 const IDEMPOTENCY_KEY_MAX = 200;
 const PROVIDER_ID_MAX = 64;
@@ -262,7 +263,7 @@ export async function ensureIntent(
       idempotencyKey: `${order.orderId}:create`,
     });
   } catch (error) {
-    console.error(`[checkout] payment intent of ${order.orderId} not created:`, error);
+    logError(`[checkout] payment intent of ${order.orderId} not created:`, error);
     throw new ApiError(
       502,
       'payment_provider_error',

@@ -24,6 +24,7 @@ import type { StoredAccount } from './accounts';
 import { displayNameOf } from './registration';
 import { ensureUserDatabase } from './user-databases';
 import { removeExpiredTokens } from './verification';
+import { logError } from '../log';
 
 export const GOOGLE_STATE_COOKIE = 'g_state';
 export const GOOGLE_STATE_MAX_AGE_SECONDS = 600;
@@ -161,7 +162,7 @@ export async function finishGoogleSignIn(
       claims = { ...info, ...claims };
     }
   } catch (error) {
-    console.error('[google] sign-in failed:', error instanceof Error ? error.message : error);
+    logError('[google] sign-in failed:', error instanceof Error ? error.message : error);
     return { ok: false, error: 'google_unavailable', redirect };
   }
   const email = normalizeEmail(typeof claims?.email === 'string' ? claims.email : '');

@@ -11,6 +11,7 @@ import { randomBytes } from 'node:crypto';
 import { PHOTO_ID_PATTERN } from '../../src/domain/registration';
 import { getOrUndefined, isConflict, isNotFound } from '../store/store';
 import type { Store } from '../store/store';
+import { logError } from '../log';
 
 export const PHOTO_MAX_BYTES = 2 * 1024 * 1024;
 const UNCLAIMED_KEEP_MS = 24 * 60 * 60 * 1000;
@@ -70,7 +71,7 @@ export async function storePhoto(
   now = new Date(),
 ): Promise<string> {
   await removeUnclaimedPhotos(store, now).catch((error: unknown) => {
-    console.error('[photos] could not remove old unclaimed uploads:', error);
+    logError('[photos] could not remove old unclaimed uploads:', error);
   });
   const id = randomBytes(16).toString('hex');
   await photosDb(store).insert({

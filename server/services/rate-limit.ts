@@ -1,5 +1,7 @@
 /**
- * Fixed-window counters for the rate limits of spec section 9 and of sign-in.
+ * The service's rate limits: spec section 9's API limit, uploads, the sign-in throttle
+ * (sign-in-throttle.ts, with known-device.ts), and the answers that would tell which addresses have
+ * an account (`/methods`, "address already used").
  *
  * The counters live in this process's memory: each instance of the service counts on its own, so
  * with N instances behind a load balancer a caller gets at most N times the limit, and a restart
@@ -7,99 +9,86 @@
  * guessing; they are not a quota). A shared store (e.g. Redis) would be the next step if several
  * instances must share one budget.
  */
+import { isIP } from 'node:net';
 import type { NextFunction, Request, Response } from 'express';
 import { API_CALLS_PER_MINUTE } from '../../src/domain/constants';
 import { sendError } from '../http/errors';
 import type { Store } from '../store/store';
+import { RateLimiter } from './fixed-window';
+import type { Limit } from './fixed-window';
+import { KnownDevices } from './known-device';
 import { readSession, sessionToken } from './sessions';
 import type { SessionState } from './sessions';
+import { DEFAULT_SIGN_IN_LIMITS, SignInThrottle } from './sign-in-throttle';
+import type { SignInLimits } from './sign-in-throttle';
 
-export type Limit = { limit: number; windowMs: number };
-export type Verdict = { ok: true } | { ok: false; retryAfter: number };
-
-/** Sign-in: failed attempts per account and per address within 15 minutes. */
 const FIFTEEN_MINUTES = 15 * 60 * 1000;
 
 export type RateLimits = {
   /** `/api` calls per user (signed in) or per address (anonymous). */
   api: Limit;
-  /** Failed sign-in (or re-authentication) attempts per account. */
-  signInPerAccount: Limit;
-  /** Failed sign-in attempts per address. */
-  signInPerAddress: Limit;
+  /** Failed sign-in and re-authentication attempts (sign-in-throttle.ts). */
+  signIn: SignInLimits;
   /** Uploads by visitors not signed in (registration forms), per address. */
   anonymousUploads: Limit;
+  /** `POST /api/auth/methods` calls per address. */
+  methodsLookups: Limit;
+  /** "This address already has an account" answers (registration, change of e-mail) per address. */
+  emailTakenAnswers: Limit;
 };
 
 export const DEFAULT_RATE_LIMITS: RateLimits = {
   api: { limit: API_CALLS_PER_MINUTE, windowMs: 60 * 1000 },
-  signInPerAccount: { limit: 5, windowMs: FIFTEEN_MINUTES },
-  signInPerAddress: { limit: 20, windowMs: FIFTEEN_MINUTES },
+  signIn: DEFAULT_SIGN_IN_LIMITS,
   anonymousUploads: { limit: 20, windowMs: 60 * 60 * 1000 },
+  methodsLookups: { limit: 10, windowMs: FIFTEEN_MINUTES },
+  emailTakenAnswers: { limit: 5, windowMs: 60 * 60 * 1000 },
 };
 
-/** How many keys to hold before forgetting the windows that have ended. */
-const SWEEP_AT = 10_000;
-
-export class RateLimiter {
-  private readonly windows = new Map<string, { count: number; resetAt: number }>();
-
-  constructor(private readonly options: Limit) {}
-
-  /** Counts one event for `key`; refused once the window holds `limit` events. */
-  hit(key: string, now = Date.now()): Verdict {
-    const window = this.current(key, now);
-    if (window.count >= this.options.limit) return this.refusal(window.resetAt, now);
-    window.count++;
-    return { ok: true };
-  }
-
-  /** Whether another event would be allowed, without counting one. */
-  check(key: string, now = Date.now()): Verdict {
-    const window = this.windows.get(key);
-    if (!window || window.resetAt <= now || window.count < this.options.limit) return { ok: true };
-    return this.refusal(window.resetAt, now);
-  }
-
-  /** Forgets the key's count (for instance the account's failures after a successful sign-in). */
-  reset(key: string): void {
-    this.windows.delete(key);
-  }
-
-  private current(key: string, now: number) {
-    let window = this.windows.get(key);
-    if (!window || window.resetAt <= now) {
-      if (this.windows.size >= SWEEP_AT) this.sweep(now);
-      window = { count: 0, resetAt: now + this.options.windowMs };
-      this.windows.set(key, window);
-    }
-    return window;
-  }
-
-  private refusal(resetAt: number, now: number): Verdict {
-    return { ok: false, retryAfter: Math.max(1, Math.ceil((resetAt - now) / 1000)) };
-  }
-
-  private sweep(now: number) {
-    for (const [key, window] of this.windows) if (window.resetAt <= now) this.windows.delete(key);
-  }
-}
+/** Limits other than the defaults, and the clock of the sign-in throttle (tests move it forward). */
+export type LimiterOptions = Partial<RateLimits> & { now?: () => number };
 
 export type Limiters = {
   api: RateLimiter;
-  signInPerAccount: RateLimiter;
-  signInPerAddress: RateLimiter;
+  signIn: SignInThrottle;
+  knownDevices: KnownDevices;
   anonymousUploads: RateLimiter;
+  methodsLookups: RateLimiter;
+  emailTakenAnswers: RateLimiter;
 };
 
-export function createLimiters(limits: Partial<RateLimits> = {}): Limiters {
+export function createLimiters({ now = Date.now, ...limits }: LimiterOptions = {}): Limiters {
   const all = { ...DEFAULT_RATE_LIMITS, ...limits };
   return {
     api: new RateLimiter(all.api),
-    signInPerAccount: new RateLimiter(all.signInPerAccount),
-    signInPerAddress: new RateLimiter(all.signInPerAddress),
+    signIn: new SignInThrottle(all.signIn, now),
+    knownDevices: new KnownDevices(undefined, now),
     anonymousUploads: new RateLimiter(all.anonymousUploads),
+    methodsLookups: new RateLimiter(all.methodsLookups),
+    emailTakenAnswers: new RateLimiter(all.emailTakenAnswers),
   };
+}
+
+/**
+ * The key of a caller's address for per-address limits: an IPv6 address by its /64 prefix (one
+ * subscriber usually holds a whole /64, and could otherwise take a new address per attempt), an
+ * IPv4-mapped address as the IPv4 address.
+ */
+export function addressKey(ip: string | undefined): string {
+  const address = (ip ?? '').replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/i, '');
+  if (isIP(address) !== 6) return address;
+  const [head = '', tail = ''] = address.toLowerCase().split('%')[0]!.split('::');
+  const left = head ? head.split(':') : [];
+  const right = tail ? tail.split(':') : [];
+  const groups = address.includes('::')
+    ? [...left, ...Array<string>(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right]
+    : left;
+  return (
+    groups
+      .slice(0, 4)
+      .map((group) => group.replace(/^0+(?=.)/, ''))
+      .join(':') + '::/64'
+  );
 }
 
 /**

@@ -31,6 +31,7 @@ import { hashPassword } from './passwords';
 import { claimPhoto, isClaimable, photoUrl, unclaimPhoto } from './photos';
 import { createSession, endSession } from './sessions';
 import { ensureUserDatabase } from './user-databases';
+import { logError } from '../log';
 
 /**
  * The steps that reach outside this module, as an object so that a test can make one of them fail
@@ -148,7 +149,7 @@ export async function registerAccount(
   } catch (error) {
     for (const step of undo.reverse()) {
       await step().catch((undoError: unknown) => {
-        if (!isNotFound(undoError)) console.error('[register] could not undo a step:', undoError);
+        if (!isNotFound(undoError)) logError('[register] could not undo a step:', undoError);
       });
     }
     throw error;

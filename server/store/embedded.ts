@@ -11,6 +11,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { connectStore } from './store';
 import type { Store } from './store';
+import { logError } from '../log';
 
 const CHILD = fileURLToPath(new URL('./embedded-child.ts', import.meta.url));
 const START_TIMEOUT_MS = 30_000;
@@ -32,7 +33,7 @@ export async function startEmbeddedStore(dataDir: string): Promise<Store> {
           supervise(next);
           console.error(`[store] embedded store running again (pid ${next.child.pid})`);
         },
-        (error: unknown) => console.error('[store] the embedded store could not be started again', error),
+        (error: unknown) => logError('[store] the embedded store could not be started again', error),
       );
     });
   };

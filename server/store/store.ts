@@ -8,6 +8,7 @@
  */
 import nano from 'nano';
 import type { DocumentScope, ServerScope } from 'nano';
+import { redactText, registerSecret } from '../log';
 
 export type StoreKind = 'couchdb' | 'embedded';
 
@@ -48,7 +49,10 @@ export function connectStore(
   parsed.password = '';
   const origin = parsed.origin + parsed.pathname.replace(/\/$/, '');
   const authorization = 'Basic ' + Buffer.from(`${user}:${password}`).toString('base64');
-  const server = nano({ url: origin, headers: { authorization } });
+  registerSecret(password);
+  registerSecret(`${user}:${password}`);
+  // Capitalised: nano scrubs `Authorization` (only that spelling) from the request its errors carry.
+  const server = nano({ url: origin, headers: { Authorization: authorization } });
   return {
     kind,
     pid,
@@ -153,6 +157,7 @@ export async function storeHealth(store: Store): Promise<{ ok: boolean; kind: St
     await store.server.info();
     return { ok: true, kind: store.kind };
   } catch (error) {
-    return { ok: false, kind: store.kind, error: error instanceof Error ? error.message : String(error) };
+    const message = error instanceof Error ? error.message : String(error);
+    return { ok: false, kind: store.kind, error: redactText(message) };
   }
 }

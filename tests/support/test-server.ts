@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createApp, createAppServices } from '../../server/app';
 import type { AppServices } from '../../server/app';
+import type { LimiterOptions } from '../../server/services/rate-limit';
 import { readConfig } from '../../server/config/env';
 import type { Config } from '../../server/config/env';
 import { seedDemoData } from '../../server/seed/seed';
@@ -42,6 +43,8 @@ export async function startTestServer(
     services?: (config: Config, store: Store) => AppServices;
     /** The interface to listen on (loopback by default; `0.0.0.0` to be reached from another address). */
     host?: string;
+    /** Smaller rate limits and the limiters' clock, so that a test reaches a limit or a delay's end quickly. */
+    limits?: LimiterOptions;
   } = {},
 ): Promise<TestServer> {
   const { store, dataDir } = await startTestStore();
@@ -58,6 +61,7 @@ export async function startTestServer(
     store,
     distDir: options.distDir ?? path.join(dataDir, 'no-dist'),
     services,
+    limits: options.limits,
   });
   server.on('request', app);
   return {

@@ -26,6 +26,7 @@ import type { LegStatus } from '../../../src/domain/call-machine';
 import { testLineOf } from '../../../src/domain/demo-mode';
 import type { Config } from '../../config/env';
 import type { PlaceCall, Telephony, TelephonyEvent, TelephonyEventSink } from './types';
+import { logError } from '../../log';
 
 export type SimulatedTelephony = Telephony & {
   /** Cancels every timer (tests, shutdown); nothing happens to the calls afterwards. */
@@ -82,7 +83,7 @@ export function createSimulatedTelephony(
   function deliver(orderId: string, event: TelephonyEvent) {
     const delivered = (deliveries.get(orderId) ?? Promise.resolve())
       .then(() => sink(event))
-      .catch((error: unknown) => console.error('Simulated telephony event not applied:', event, error))
+      .catch((error: unknown) => logError('[telephony] simulated event not applied:', event, error))
       .finally(() => {
         if (deliveries.get(orderId) === delivered) deliveries.delete(orderId);
       });

@@ -29,6 +29,7 @@ import { createSettlement, updateOrder as updateStoredOrder } from './settlement
 import { record } from './ledger';
 import type { ConsultationService, StoredCall, StoredOrder } from './types';
 import { notifyPhase, writeCallSessions } from './user-docs';
+import { logError } from '../../log';
 
 /** How long after the provider's phone starts ringing the client's is expected to (the countdown's guess). */
 const PROVIDER_PICKUP_ESTIMATE_SECONDS = 45;
@@ -75,7 +76,7 @@ export function createConsultations(options: ConsultationOptions): Consultations
   const { store, config, gateway } = options;
   const now = () => (options.now ? options.now() : new Date());
   const log =
-    options.log ?? ((message: string, error?: unknown) => console.error(`[calls] ${message}`, error ?? ''));
+    options.log ?? ((message: string, error?: unknown) => logError(`[calls] ${message}`, error ?? ''));
   const queues = new Map<string, Promise<void>>();
   const timers = new Map<string, NodeJS.Timeout>();
   let stopped = false;
