@@ -26,6 +26,7 @@ import type { MineType } from '../../src/domain/mine';
 import { isUserDbName, userDbName } from '../../src/domain/user-db';
 import { SESSION_COOKIE, parseCookies, resolveSession } from '../services/sessions';
 import type { SessionUser } from '../services/sessions';
+import { logError } from '../log';
 import { dbUpdatesOf } from '../store/db-updates';
 import { passThrough } from '../store/passthrough';
 import type { Store } from '../store/store';
@@ -267,7 +268,7 @@ export function gatewayRouter(
     }
     for (const [type, docs] of byType) {
       await hooks[type]!.afterWrite!(owner, docs).catch((error: unknown) =>
-        console.error(`[gateway] after writing ${type} documents of ${owner.uid}:`, error),
+        logError(`[gateway] after writing ${type} documents of ${owner.uid}:`, error),
       );
     }
   }
