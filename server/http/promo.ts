@@ -4,14 +4,16 @@ import { CURRENCIES } from '../../src/domain/config';
 import type { Currency } from '../../src/domain/config';
 import { SERVICES, couponUsable, normalizePromoCode } from '../../src/domain/promo';
 import type { Coupon, ServiceKey } from '../../src/domain/promo';
+import { couponHasUseLeft } from '../services/coupons/uses';
 import { getOrUndefined } from '../store/store';
 import type { Store } from '../store/store';
 import { ApiError } from './errors';
-
 import { jsonBody } from './json-body';
+
 /**
  * `POST /api/promo/validate` `{ code, service }`: whether a promo code can be used now for that
  * service, and what it takes off. Codes live in the `admin` database, managed by the admin console.
+ * A use left now is no promise: the checkout reserves one, or answers the same error.
  */
 export function promoRouter(store: Store): Router {
   const router = express.Router();
@@ -22,7 +24,8 @@ export function promoRouter(store: Store): Router {
     const service = body.service as ServiceKey;
     if (!SERVICES.includes(service)) throw new ApiError(400, 'invalid_service', 'Unknown service.');
     const coupon = await getOrUndefined(store.db<Coupon>('admin'), `coupon:${code}`);
-    if (!coupon || !couponUsable(coupon, service, new Date())) {
+    const now = new Date();
+    if (!coupon || !couponUsable(coupon, service, now) || !(await couponHasUseLeft(store, coupon, now))) {
       throw new ApiError(404, 'promo_invalid', 'Invalid or expired promo code');
     }
     res.json({

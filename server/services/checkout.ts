@@ -31,6 +31,7 @@ import type { Store } from '../store/store';
 import { getAccount } from './accounts';
 import type { StoredAccount } from './accounts';
 import type { StoredOrder } from './consultation/types';
+import { releaseCouponUse, reserveCouponUse } from './coupons/uses';
 import { logError } from '../log';
 
 const IDEMPOTENCY_KEY_MAX = 200;
@@ -40,6 +41,7 @@ type ConfigValue<T> = { _id: string; value: T };
 type ProviderDoc = Omit<Provider, 'id'> & { _id: string };
 
 const invalid = (message: string) => new ApiError(400, 'invalid_request', message);
+const promoInvalid = () => new ApiError(400, 'promo_invalid', 'Invalid or expired promo code');
 
 /** The id of the order a client's checkout creates: the same for the same idempotency key. */
 export function orderIdFor(clientUid: string, idempotencyKey: string): string {
@@ -109,12 +111,20 @@ async function availableProvider(store: Store, providerId: string): Promise<Prov
   return provider;
 }
 
-async function appliedCoupon(store: Store, promoCode: string, service: ServiceKey): Promise<AppliedCoupon> {
+/** The code, when it may be used now; whether a use is left is settled by its reservation. */
+async function usableCoupon(
+  store: Store,
+  promoCode: string,
+  service: ServiceKey,
+  now: Date,
+): Promise<Coupon> {
   const code = normalizePromoCode(promoCode);
   const coupon = await getOrUndefined(store.db<Coupon>('admin'), `coupon:${code}`);
-  if (!coupon || !couponUsable(coupon, service, new Date())) {
-    throw new ApiError(400, 'promo_invalid', 'Invalid or expired promo code');
-  }
+  if (!coupon || !couponUsable(coupon, service, now)) throw promoInvalid();
+  return coupon;
+}
+
+function applied(coupon: Coupon): AppliedCoupon {
   return {
     code: coupon.code,
     kind: coupon.kind,
@@ -127,15 +137,16 @@ async function priceOf(
   store: Store,
   input: CheckoutRequest,
   settings: PlatformSettings | undefined,
-): Promise<Quote> {
+  now: Date,
+): Promise<{ quote: Quote; coupon?: Coupon }> {
   const enabled = settings?.servicesEnabled;
   const switchedOff =
     (input.service === 'lawyerCall' && enabled?.lawyerCalls === false) ||
     (input.service === 'expatCall' && enabled?.expatCalls === false);
   if (switchedOff) throw new ApiError(409, 'service_unavailable', 'This service is not available.');
   const pricing = (await configValue<Pricing>(store, CONFIG_IDS.pricing)) ?? defaultPricing();
-  const coupon = input.promoCode ? await appliedCoupon(store, input.promoCode, input.service) : undefined;
-  const priced = quote(pricing, input.service, input.currency, coupon);
+  const coupon = input.promoCode ? await usableCoupon(store, input.promoCode, input.service, now) : undefined;
+  const priced = quote(pricing, input.service, input.currency, coupon && applied(coupon));
   if (!priced.ok) {
     if (priced.problem === 'amount_too_low') throw new ApiError(400, 'amount_too_low', 'Minimum amount €5');
     if (priced.problem === 'amount_too_high')
@@ -145,7 +156,7 @@ async function priceOf(
   if (priced.quote.total !== input.expectedTotal) {
     throw new ApiError(409, 'amount_mismatch', 'Invalid amount. Please try again.');
   }
-  return priced.quote;
+  return { quote: priced.quote, ...(coupon ? { coupon } : {}) };
 }
 
 function commissionRate(settings: PlatformSettings | undefined): number {
@@ -155,14 +166,22 @@ function commissionRate(settings: PlatformSettings | undefined): number {
     : DEFAULT_PLATFORM_COMMISSION;
 }
 
-export type CheckoutDeps = { store: Store; config: Config; gateway: PaymentGateway };
+export type CheckoutDeps = {
+  store: Store;
+  config: Config;
+  gateway: PaymentGateway;
+  /** The clock (tests move it past a promo use's hold time). */
+  now?: () => Date;
+};
 
 /**
  * The order of a checkout, checked and written (without its intent yet), or the one an earlier send
- * of the same checkout wrote.
+ * of the same checkout wrote. A promo code's use is reserved for the order before the order is
+ * written (services/coupons/uses.ts): no order is ever priced with a use it does not hold, and a
+ * checkout stopped in between leaves a reservation that its retry finds, or that is given back.
  */
 export async function placeOrder(
-  { store, config, gateway }: CheckoutDeps,
+  { store, config, gateway, now: clock = () => new Date() }: CheckoutDeps,
   client: StoredAccount,
   input: CheckoutRequest,
 ): Promise<StoredOrder> {
@@ -190,9 +209,11 @@ export async function placeOrder(
       fields: problems as Record<string, string>,
     });
   }
-  const priced = await priceOf(store, input, settings);
+  const at = clock();
+  const { quote: priced, coupon } = await priceOf(store, input, settings, at);
+  if (coupon && !(await reserveCouponUse(store, coupon, orderId, at))) throw promoInvalid();
   const booking = normalizeBooking(input.booking as Partial<Record<BookingField, unknown>>);
-  const now = new Date().toISOString();
+  const now = at.toISOString();
   const order: StoredOrder = {
     _id: orderId,
     type: 'order',
@@ -222,7 +243,12 @@ export async function placeOrder(
   };
   if (await createOnce(store, 'orders', order)) return order;
   // The same checkout, sent twice at once: the other send wrote it first.
-  return sameCheckout((await orders.get(orderId)) as StoredOrder, input);
+  const first = (await orders.get(orderId)) as StoredOrder;
+  if (coupon && first.quote.coupon?.code !== priced.coupon?.code) {
+    // Written without this code (the key reused for another checkout): the use held is nobody's.
+    await releaseCouponUse(store, coupon.code, orderId, at);
+  }
+  return sameCheckout(first, input);
 }
 
 /** An order found under the checkout's key: the same checkout again, unless the key was reused for another. */

@@ -17,6 +17,11 @@ export type Coupon = {
   validFrom: string;
   validUntil: string;
   maxUses: number | null;
+  /**
+   * Uses recorded on the code itself (before per-use records existed, or imported), which the server
+   * never writes: the uses to date are these plus the uses reserved by orders, counted by the server
+   * (server/services/coupons/uses.ts `couponUses`).
+   */
   uses: number;
   isActive: boolean;
 };
@@ -25,7 +30,7 @@ export function normalizePromoCode(code: string): string {
   return code.trim().toUpperCase();
 }
 
-/** Whether the code may be used now for this service. */
+/** Whether the code may be used now for this service (given its uses to date as `uses`). */
 export function couponUsable(coupon: Coupon, service: ServiceKey, now: Date): boolean {
   const time = now.getTime();
   return (

@@ -53,6 +53,8 @@ export async function startPaymentApp(options: {
   config: Config;
   gateway: PaymentGateway;
   consultations: ConsultationService;
+  /** The checkout's clock. */
+  now?: () => Date;
 }): Promise<PaymentApp> {
   const app = express();
   app.use('/api', requireCsrfHeader);

@@ -24,11 +24,12 @@ import type { Telephony, TelephonyEvent, TelephonyEventSink } from '../../adapte
 import type { Config } from '../../config/env';
 import { createOnce, getOrUndefined } from '../../store/store';
 import type { Store } from '../../store/store';
-import { redeemCoupon } from '../coupons';
+import { confirmCouponUse, releaseCouponUse } from '../coupons/uses';
+import { endedWithoutConsultation } from '../coupons/stale-holds';
 import { createSettlement, updateOrder as updateStoredOrder } from './settlement';
 import { record } from './ledger';
 import type { ConsultationService, StoredCall, StoredOrder } from './types';
-import { notifyPhase, writeCallSessions } from './user-docs';
+import { notifyPhase, notifyRefund, writeCallSessions } from './user-docs';
 import { logError } from '../../log';
 
 /** How long after the provider's phone starts ringing the client's is expected to (the countdown's guess). */
@@ -371,6 +372,16 @@ export function createConsultations(options: ConsultationOptions): Consultations
   async function paymentAuthorised(orderId: string): Promise<void> {
     await serial(orderId, async () => {
       const at = now().toISOString();
+      const before = await getOrder(orderId);
+      // The promo use reserved at checkout is confirmed before the order counts as paid: an order
+      // that lost it (unpaid past the hold time, and none left) is not kept at its discount.
+      const coupon = before?.payment.state === 'requires_payment' ? before.quote.coupon : undefined;
+      if (before && coupon && !before.couponCounted) {
+        if (!(await confirmCouponUse(store, coupon.code, orderId, now()))) {
+          await refuseDiscount(before, at);
+          return;
+        }
+      }
       const changed = await updateOrder(orderId, (o) =>
         o.payment.state === 'requires_payment'
           ? {
@@ -384,14 +395,32 @@ export function createConsultations(options: ConsultationOptions): Consultations
       const order = changed ?? (await getOrder(orderId));
       if (!order || order.state !== 'paid') return;
       await record(store, order, 'authorisation', order.quote.total, order.payment.authorisedAt ?? at);
-      if (order.quote.coupon && !order.couponCounted) {
-        // Counted when paid, not at checkout: an abandoned checkout does not use up a code.
-        await redeemCoupon(store, order.quote.coupon.code, orderId);
-        await updateOrder(orderId, (o) => ({ ...o, couponCounted: true }));
-      }
       await ensureCall(order);
       await apply(orderId, { type: 'start', at });
     });
+  }
+
+  /**
+   * A payment authorised for an order whose promo use was given back and could not be taken again:
+   * the hold is cancelled, the order with it, and the client told as of a refund.
+   */
+  async function refuseDiscount(order: StoredOrder, at: string) {
+    log(`order ${order.orderId} was paid after its promo use was given back, and none is left: cancelled`);
+    await gateway.cancel(order.payment.intentId, `${order.orderId}:release`);
+    const cancelled = await updateOrder(order.orderId, (o) =>
+      o.payment.state === 'requires_payment'
+        ? {
+            ...o,
+            state: 'cancelled',
+            payment: { ...o.payment, state: 'released', releasedAt: at, lastError: 'promo_invalid' },
+            updatedAt: at,
+          }
+        : undefined,
+    );
+    if (!cancelled) return;
+    await record(store, cancelled, 'authorisation', cancelled.quote.total, at);
+    await record(store, cancelled, 'release', cancelled.quote.total, at);
+    await notifyRefund(store, cancelled, at);
   }
 
   async function paymentFailed(orderId: string, reason: string): Promise<void> {
@@ -432,6 +461,9 @@ export function createConsultations(options: ConsultationOptions): Consultations
       if (event === 'captured') await recordCapture(order, at);
       if (event === 'released') await record(store, order, 'release', order.quote.total, at);
       if (event === 'refunded') await record(store, order, 'refund', order.quote.total, at);
+      // Abandoned, or no consultation: the promo use goes to the next client.
+      if (order.quote.coupon && endedWithoutConsultation(order))
+        await releaseCouponUse(store, order.quote.coupon.code, orderId, now());
       const call = await getCall(orderId);
       if (call) await publish(orderId, call);
     });

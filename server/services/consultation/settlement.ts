@@ -11,6 +11,7 @@ import { userDbName } from '../../../src/domain/user-db';
 import type { PaymentGateway } from '../../adapters/payments/types';
 import { createOnce, upsertDoc } from '../../store/store';
 import type { Store } from '../../store/store';
+import { releaseCouponUse } from '../coupons/uses';
 import { countCompletedCall } from '../provider-stats';
 import {
   buildInvoice,
@@ -93,6 +94,8 @@ export function createSettlement({ store, gateway, now, log, mailInvoice }: Sett
       return { ...o, state: 'failed', payment, updatedAt: at };
     });
     if (updated) await notifyRefund(store, updated, at);
+    // No consultation took place: the promo use goes back (idempotent, like every effect here).
+    if (order.quote.coupon) await releaseCouponUse(store, order.quote.coupon.code, order.orderId, now());
   }
 
   async function complete(order: StoredOrder, call: StoredCall) {

@@ -55,7 +55,10 @@ export type StoredOrder = {
     refundedAt?: string;
     refundId?: string;
   };
-  /** Set once a promo code's use has been counted for this order. */
+  /**
+   * Set by the earlier scheme once it had added the order's promo use to `coupon.uses`; such an order
+   * holds no reservation and needs none. Uses are now reserved at checkout (services/coupons/uses.ts).
+   */
   couponCounted?: boolean;
   invoiceNumber?: string;
   /**
