@@ -32,7 +32,7 @@ import { passThrough } from '../store/passthrough';
 import type { Store } from '../store/store';
 import { jsonBody } from './json-body';
 import { createLiveChanges } from './live-changes';
-import type { LiveChanges } from './live-changes';
+import type { FeedHolder, LiveChanges } from './live-changes';
 
 export const PUBLIC_DATABASES = new Set(['providers', 'content', 'config']);
 const MAX_PUSH_DOCS = 500;
@@ -128,7 +128,11 @@ export function gatewayRouter(
     const query = allowedQuery(req, CHANGES_PARAMS);
     const feed = new URLSearchParams(query.slice(1)).getAll('feed');
     if (feed.length === 1 && feed[0] === 'longpoll') {
-      return live.serve(res, res.locals.access.db, new URLSearchParams(query.slice(1)));
+      const { db, owner } = res.locals.access;
+      const holder: FeedHolder = owner
+        ? { kind: 'user', id: owner.uid }
+        : { kind: 'address', id: req.ip ?? '' };
+      return live.serve(res, db, new URLSearchParams(query.slice(1)), holder);
     }
     if (feed.length > 1 || (feed.length === 1 && feed[0] !== 'normal')) {
       return refuse(res, 400, 'bad_request', 'Only feed=normal and feed=longpoll are served.');

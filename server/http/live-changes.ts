@@ -31,7 +31,17 @@ export type LiveChangesOptions = {
   maxLimit?: number;
   /** Most long polls held at once by this process; more are answered 503 with a delay. */
   maxWaiters?: number;
+  /**
+   * Most long polls one holder may keep at once (a signed-in user on their own database: a few
+   * devices and tabs; an address on the public ones: generous, since a hotel's or a carrier's
+   * shared address carries many travellers). More are answered 429.
+   */
+  maxPerUser?: number;
+  maxPerAddress?: number;
 };
+
+/** Who holds a long poll, for the per-holder caps: a signed-in user (their own database) or an address. */
+export type FeedHolder = { kind: 'user' | 'address'; id: string };
 
 type ReadResult = {
   status: number;
@@ -48,7 +58,7 @@ type Watched = { generation: number; waiters: number; wakers: Set<() => void>; u
 const MIN_HEARTBEAT_MS = 1_000;
 
 export type LiveChanges = {
-  serve(res: Response, db: string, query: URLSearchParams): Promise<void>;
+  serve(res: Response, db: string, query: URLSearchParams, holder: FeedHolder): Promise<void>;
   /** Long polls held now. */
   held(): number;
 };
@@ -58,6 +68,8 @@ export function createLiveChanges(store: Store, updates: DbUpdates, options: Liv
   const recheckMs = options.recheckMs ?? 1_000;
   const maxLimit = options.maxLimit ?? 1_000;
   const maxWaiters = options.maxWaiters ?? 20_000;
+  const maxPer = { user: options.maxPerUser ?? 20, address: options.maxPerAddress ?? 1_000 };
+  const perHolder = new Map<string, number>();
 
   const watched = new Map<string, Watched>();
   const inFlight = new Map<string, { generation: number; result: Promise<ReadResult> }>();
@@ -98,13 +110,22 @@ export function createLiveChanges(store: Store, updates: DbUpdates, options: Liv
     return result;
   }
 
-  async function serve(res: Response, db: string, query: URLSearchParams): Promise<void> {
+  async function serve(res: Response, db: string, query: URLSearchParams, holder: FeedHolder): Promise<void> {
     if (held >= maxWaiters) {
       res.setHeader('Retry-After', '5');
       return void res
         .status(503)
         .json({ error: { code: 'too_busy', message: 'Too many live feeds; try again.' } });
     }
+    const holderKey = `${holder.kind}:${holder.id}`;
+    const holding = perHolder.get(holderKey) ?? 0;
+    if (holding >= maxPer[holder.kind]) {
+      res.setHeader('Retry-After', '30');
+      return void res
+        .status(429)
+        .json({ error: { code: 'too_many_feeds', message: 'Too many live feeds held at once.' } });
+    }
+    perHolder.set(holderKey, holding + 1);
     const params = new URLSearchParams(query);
     const asked = Number(params.get('timeout'));
     const timeoutMs = Number.isFinite(asked) && asked > 0 ? Math.min(asked, maxWaitMs) : maxWaitMs;
@@ -135,6 +156,9 @@ export function createLiveChanges(store: Store, updates: DbUpdates, options: Liv
       entry.wakers.delete(wake);
       unwatch(db, entry);
       held--;
+      const left = (perHolder.get(holderKey) ?? 1) - 1;
+      if (left > 0) perHolder.set(holderKey, left);
+      else perHolder.delete(holderKey);
       signal?.();
     };
     res.on('close', cleanup);

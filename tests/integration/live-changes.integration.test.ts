@@ -152,6 +152,29 @@ describe('live change feeds through the gateway', () => {
     }
   });
 
+  it('one user holds at most 20 feeds at once; the next is told to wait', async () => {
+    const user = await mintUser(server.store, 'liveGreedy');
+    const query = 'feed=longpoll&since=now&timeout=20000';
+    const feeds = Array.from({ length: 20 }, () => openFeed(user.db, query, user.cookie));
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      const extra = await openFeed(user.db, query, user.cookie).done;
+      expect(extra.status).toBe(429);
+      expect(JSON.parse(extra.text)).toMatchObject({ error: { code: 'too_many_feeds' } });
+      // Another user, and the directory, are not affected.
+      const other = await mintUser(server.store, 'liveModest');
+      const theirs = openFeed(other.db, 'feed=longpoll&since=now&timeout=1500', other.cookie);
+      expect((await theirs.done).status).toBe(200);
+    } finally {
+      for (const feed of feeds) feed.abort();
+    }
+    // Once they are let go, the user may hold feeds again.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect((await openFeed(user.db, 'feed=longpoll&since=now&timeout=1000', user.cookie).done).status).toBe(
+      200,
+    );
+  });
+
   it('a feed held while the store restarts still gets the next change', async () => {
     const since = await currentSeq('providers');
     const feed = openFeed(
