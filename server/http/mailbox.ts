@@ -68,16 +68,9 @@ function page(mails: OutboxMail[]): string {
   <pre>${linkify(mail.text)}</pre>
 </li>`,
   );
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>Demo mailbox — mails are not sent · SOS Expat</title>
-<style>
-  body { margin: 0; font-family: system-ui, sans-serif; line-height: 1.5; color: #141a26; background: #f1f3f7; }
-  main { max-width: 860px; margin: 0 auto; padding: 24px 16px; }
+  return htmlPage(
+    'Demo mailbox — mails are not sent',
+    `
   h1 { margin: 0 0 8px; font-size: 1.6rem; }
   .notice { margin: 0 0 24px; padding: 12px 16px; border-radius: 8px; background: #fff5e0; color: #5c3600; }
   ol { list-style: none; margin: 0; padding: 0; }
@@ -86,36 +79,40 @@ function page(mails: OutboxMail[]): string {
   .meta { margin: 0 0 12px; font-size: 0.9rem; color: #3d4657; }
   pre { margin: 0; white-space: pre-wrap; word-break: break-word; font: inherit; }
   a { color: #1f5fc4; }
-  a:focus-visible { outline: 3px solid #1f5fc4; outline-offset: 2px; }
-</style>
-</head>
-<body>
-<main>
-<h1>Demo mailbox — mails are not sent</h1>
-<p class="notice">No mail server is configured (<code>SMTP_URL</code> is not set), so the service keeps its mails here and under <code>DATA_DIR/mail</code> instead of sending them. Newest first.</p>
+  a:focus-visible { outline: 3px solid #1f5fc4; outline-offset: 2px; }`,
+    `<p class="notice">No mail server is configured (<code>SMTP_URL</code> is not set), so the service keeps its mails here and under <code>DATA_DIR/mail</code> instead of sending them. Newest first.</p>
 <p class="notice">These mails hold other people's sign-in links, so this page is shown only to the machine the service runs on and to signed-in admins. Anyone else is refused.</p>
-${mails.length ? `<ol>\n${items.join('\n')}\n</ol>` : '<p>No mail yet.</p>'}
-</main>
-</body>
-</html>
-`;
+${mails.length ? `<ol>\n${items.join('\n')}\n</ol>` : '<p>No mail yet.</p>'}`,
+  );
 }
 
 function refusedPage(): string {
+  return htmlPage(
+    'Demo mailbox — not available from here',
+    '',
+    `<p>The demo mailbox holds other people's sign-in and password-reset links, so it is shown only on the machine the service runs on, or to a signed-in admin.</p>
+<p><a href="/">Back to SOS Expat</a></p>`,
+  );
+}
+
+/** The mailbox's pages: `title` as heading, `style` added to the shared rules, `body` after the heading. */
+function htmlPage(title: string, style: string, body: string): string {
   return `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
-<title>Demo mailbox — not available from here · SOS Expat</title>
-<style>body { margin: 0; font-family: system-ui, sans-serif; line-height: 1.5; color: #141a26; background: #f1f3f7; } main { max-width: 640px; margin: 0 auto; padding: 24px 16px; }</style>
+<title>${title} · SOS Expat</title>
+<style>
+  body { margin: 0; font-family: system-ui, sans-serif; line-height: 1.5; color: #141a26; background: #f1f3f7; }
+  main { max-width: 860px; margin: 0 auto; padding: 24px 16px; }${style}
+</style>
 </head>
 <body>
 <main>
-<h1>Demo mailbox — not available from here</h1>
-<p>The demo mailbox holds other people's sign-in and password-reset links, so it is shown only on the machine the service runs on, or to a signed-in admin.</p>
-<p><a href="/">Back to SOS Expat</a></p>
+<h1>${title}</h1>
+${body}
 </main>
 </body>
 </html>

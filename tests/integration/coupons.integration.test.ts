@@ -21,6 +21,7 @@ import type { Consultations } from '../../server/services/consultation/consultat
 import type { StoredOrder } from '../../server/services/consultation/types';
 import { couponUses, reserveCouponUse } from '../../server/services/coupons/uses';
 import { getOrUndefined } from '../../server/store/store';
+import { addCoupon as addStoredCoupon } from '../support/coupons';
 import { startFakeStripe } from '../support/fake-stripe';
 import type { FakeStripe } from '../support/fake-stripe';
 import { eventually } from '../support/orders';
@@ -118,21 +119,7 @@ async function send<T>(
   return { status: response.status, body: (await response.json()) as T & ErrorBody };
 }
 
-async function addCoupon(coupon: Partial<Coupon> & Pick<Coupon, 'code'>): Promise<Coupon> {
-  const full: Coupon = {
-    kind: 'percent',
-    value: 10,
-    services: ['lawyerCall', 'expatCall'],
-    validFrom: '2025-01-01T00:00:00.000Z',
-    validUntil: '2099-12-31T23:59:59.000Z',
-    maxUses: null,
-    uses: 0,
-    isActive: true,
-    ...coupon,
-  };
-  await server.store.db('admin').insert({ _id: `coupon:${full.code}`, type: 'coupon', ...full });
-  return full;
-}
+const addCoupon = (coupon: Partial<Coupon> & Pick<Coupon, 'code'>) => addStoredCoupon(server.store, coupon);
 
 /** A checkout of the expat call with `code`, at the price the client was shown with the code. */
 function withCode(code: string, percent = 10, idempotencyKey: string = randomUUID()): CheckoutRequest {

@@ -24,6 +24,7 @@ import type { StoredCall, StoredOrder } from '../../server/services/consultation
 import { couponUses } from '../../server/services/coupons/uses';
 import { createSession, SESSION_COOKIE } from '../../server/services/sessions';
 import { getOrUndefined, upsertDoc } from '../../server/store/store';
+import { addCoupon as addStoredCoupon } from '../support/coupons';
 import { startFakeStripe } from '../support/fake-stripe';
 import type { FakeStripe } from '../support/fake-stripe';
 import { recordingConsultations, startPaymentApp } from '../support/payment-app';
@@ -177,20 +178,7 @@ async function withPricing(change: (pricing: Pricing) => void, run: () => Promis
   }
 }
 
-async function addCoupon(coupon: Partial<Coupon> & Pick<Coupon, 'code'>) {
-  const full: Coupon = {
-    kind: 'percent',
-    value: 10,
-    services: ['lawyerCall', 'expatCall'],
-    validFrom: '2025-01-01T00:00:00.000Z',
-    validUntil: '2099-12-31T23:59:59.000Z',
-    maxUses: null,
-    uses: 0,
-    isActive: true,
-    ...coupon,
-  };
-  await server.store.db('admin').insert({ _id: `coupon:${full.code}`, type: 'coupon', ...full });
-}
+const addCoupon = (coupon: Partial<Coupon> & Pick<Coupon, 'code'>) => addStoredCoupon(server.store, coupon);
 
 /** A signed-in account for a provider of the directory (made once, a new session each time). */
 async function providerSession(provider: ProviderDoc): Promise<TestUser> {
