@@ -4,6 +4,7 @@
  * until the service reports them held, time plain reads meanwhile, then change a provider in the
  * store and time how long it takes to reach every directory feed; answer the figures and let go.
  */
+import { setMaxListeners } from 'node:events';
 import { percentiles } from './query-bench';
 
 type Level = {
@@ -27,6 +28,8 @@ const withP99 = (times: number[]) => {
 
 async function run(level: Level) {
   const controller = new AbortController();
+  // Every feed of the level listens to this one signal.
+  setMaxListeners(0, controller.signal);
   const arrivals: number[] = [];
   /** The change whose arrival is timed, once written. */
   const marked: { change?: { id: string; at: number } } = {};
