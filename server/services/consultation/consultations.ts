@@ -29,7 +29,7 @@ import { endedWithoutConsultation } from '../coupons/stale-holds';
 import { createSettlement, updateOrder as updateStoredOrder } from './settlement';
 import { record } from './ledger';
 import type { ConsultationService, StoredCall, StoredOrder } from './types';
-import { notifyPhase, notifyRefund, writeCallSessions } from './user-docs';
+import { notifyPhase, writeCallSessions } from './user-docs';
 import { logError } from '../../log';
 
 /** How long after the provider's phone starts ringing the client's is expected to (the countdown's guess). */
@@ -122,7 +122,7 @@ export function createConsultations(options: ConsultationOptions): Consultations
 
   const updateOrder = (orderId: string, change: (order: StoredOrder) => StoredOrder | undefined) =>
     updateStoredOrder(store, orderId, change);
-  const { capture, recordCapture, release, complete } = createSettlement({
+  const { capture, recordCapture, release, complete, refuseDiscount } = createSettlement({
     store,
     gateway,
     now,
@@ -398,29 +398,6 @@ export function createConsultations(options: ConsultationOptions): Consultations
       await ensureCall(order);
       await apply(orderId, { type: 'start', at });
     });
-  }
-
-  /**
-   * A payment authorised for an order whose promo use was given back and could not be taken again:
-   * the hold is cancelled, the order with it, and the client told as of a refund.
-   */
-  async function refuseDiscount(order: StoredOrder, at: string) {
-    log(`order ${order.orderId} was paid after its promo use was given back, and none is left: cancelled`);
-    await gateway.cancel(order.payment.intentId, `${order.orderId}:release`);
-    const cancelled = await updateOrder(order.orderId, (o) =>
-      o.payment.state === 'requires_payment'
-        ? {
-            ...o,
-            state: 'cancelled',
-            payment: { ...o.payment, state: 'released', releasedAt: at, lastError: 'promo_invalid' },
-            updatedAt: at,
-          }
-        : undefined,
-    );
-    if (!cancelled) return;
-    await record(store, cancelled, 'authorisation', cancelled.quote.total, at);
-    await record(store, cancelled, 'release', cancelled.quote.total, at);
-    await notifyRefund(store, cancelled, at);
   }
 
   async function paymentFailed(orderId: string, reason: string): Promise<void> {

@@ -145,5 +145,28 @@ export function createSettlement({ store, gateway, now, log, mailInvoice }: Sett
     }
   }
 
-  return { capture, recordCapture, release, complete };
+  /**
+   * A payment authorised for an order whose promo use was given back and could not be taken again:
+   * the hold is cancelled, the order with it, and the client told as of a refund.
+   */
+  async function refuseDiscount(order: StoredOrder, at: string) {
+    log(`order ${order.orderId} was paid after its promo use was given back, and none is left: cancelled`);
+    await gateway.cancel(order.payment.intentId, `${order.orderId}:release`);
+    const cancelled = await change(order.orderId, (o) =>
+      o.payment.state === 'requires_payment'
+        ? {
+            ...o,
+            state: 'cancelled',
+            payment: { ...o.payment, state: 'released', releasedAt: at, lastError: 'promo_invalid' },
+            updatedAt: at,
+          }
+        : undefined,
+    );
+    if (!cancelled) return;
+    await record(store, cancelled, 'authorisation', cancelled.quote.total, at);
+    await record(store, cancelled, 'release', cancelled.quote.total, at);
+    await notifyRefund(store, cancelled, at);
+  }
+
+  return { capture, recordCapture, release, complete, refuseDiscount };
 }
