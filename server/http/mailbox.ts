@@ -71,7 +71,6 @@ function page(mails: OutboxMail[]): string {
   return htmlPage(
     'Demo mailbox — mails are not sent',
     `
-  h1 { margin: 0 0 8px; font-size: 1.6rem; }
   .notice { margin: 0 0 24px; padding: 12px 16px; border-radius: 8px; background: #fff5e0; color: #5c3600; }
   ol { list-style: none; margin: 0; padding: 0; }
   .mail { margin: 0 0 16px; padding: 16px; border-radius: 8px; background: #fff; box-shadow: 0 1px 3px rgb(16 24 40 / 10%); }
@@ -106,7 +105,8 @@ function htmlPage(title: string, style: string, body: string): string {
 <title>${title} · SOS Expat</title>
 <style>
   body { margin: 0; font-family: system-ui, sans-serif; line-height: 1.5; color: #141a26; background: #f1f3f7; }
-  main { max-width: 860px; margin: 0 auto; padding: 24px 16px; }${style}
+  main { max-width: 860px; margin: 0 auto; padding: 24px 16px; }
+  h1 { margin: 0 0 8px; font-size: 1.6rem; }${style}
 </style>
 </head>
 <body>
