@@ -16,7 +16,8 @@ import { startEmbeddedStore } from './store/embedded';
 import { migrate } from './store/migrate';
 import { connectStore } from './store/store';
 
-const DIST_DIR = fileURLToPath(new URL('../dist/', import.meta.url));
+// DIST_DIR lets a second build (e.g. one engineer's e2e run) be served beside the default one.
+const DIST_DIR = process.env.DIST_DIR ?? fileURLToPath(new URL('../dist/', import.meta.url));
 const RESUME_RETRY_MS = 10_000;
 
 // Before anything prints: whatever reaches the console, third-party output included, is redacted.
