@@ -27,7 +27,7 @@ export function staticRouter(distDir: string): Router {
         const relative = path.relative(distDir, filePath).split(path.sep).join('/');
         if (relative.startsWith('assets/'))
           res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
-        else if (/^(sw\.js|workbox-[\w-]+\.js|manifest\.webmanifest)$/.test(relative)) {
+        else if (/^(sw\.js|workbox-[\w-]+\.js|manifest(\.[a-z]{2})?\.webmanifest)$/.test(relative)) {
           res.setHeader('Cache-Control', 'no-cache');
         } else res.setHeader('Cache-Control', 'public, max-age=86400');
       },
@@ -36,7 +36,8 @@ export function staticRouter(distDir: string): Router {
   router.get('/{*path}', (req, res, next) => {
     if (!req.accepts('html')) return next();
     res.setHeader('Cache-Control', 'no-cache');
-    res.sendFile(indexHtml);
+    // Relative to the root: a build kept under a dot-directory (e.g. `.tmp/`) is still served.
+    res.sendFile('index.html', { root: distDir });
   });
   return router;
 }
