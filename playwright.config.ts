@@ -17,7 +17,8 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: process.env.CI ? [['list']] : [['list']],
-  outputDir: 'test-results',
+  // One directory per port: two runs side by side never clean each other's artifacts.
+  outputDir: process.env.E2E_PORT ? `test-results/port-${PORT}` : 'test-results',
   use: {
     baseURL: `http://localhost:${PORT}`,
     serviceWorkers: 'allow',
