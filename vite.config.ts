@@ -6,6 +6,8 @@ import type { Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { LANGUAGES } from './src/domain/languages';
 import { LOCALE_PART_NAMES, localePart } from './src/i18n/locale-parts';
+import { webManifest, webManifestFile } from './src/i18n/web-manifest';
+import type { WebManifestTexts } from './src/i18n/web-manifest';
 import type { LocalePart } from './src/i18n/locale-parts';
 
 /**
@@ -38,10 +40,31 @@ function localeParts(): Plugin {
       }
       if (!id.startsWith(PREFIX)) return undefined;
       const [language, part] = id.slice(PREFIX.length).split('/') as [string, LocalePart | 'core'];
-      const file = new URL(`./src/i18n/locales/${language}.json`, import.meta.url);
-      this.addWatchFile(file.pathname);
-      const messages = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+      this.addWatchFile(new URL(`./src/i18n/locales/${language}.json`, import.meta.url).pathname);
+      const messages = readLocale(language);
       return `export default ${JSON.stringify(localePart(messages, part))};`;
+    },
+  };
+}
+
+function readLocale(language: string): Record<string, unknown> {
+  const file = new URL(`./src/i18n/locales/${language}.json`, import.meta.url);
+  return JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+}
+
+/** The web app manifest of each language, from its locale file's `webManifest` texts. */
+function webManifests(): Plugin {
+  return {
+    name: 'web-manifests',
+    generateBundle() {
+      for (const language of LANGUAGES) {
+        const texts = readLocale(language).webManifest as WebManifestTexts;
+        this.emitFile({
+          type: 'asset',
+          fileName: webManifestFile(language),
+          source: JSON.stringify(webManifest(language, texts), null, 2),
+        });
+      }
     },
   };
 }
@@ -49,13 +72,13 @@ function localeParts(): Plugin {
 export default defineConfig({
   plugins: [
     localeParts(),
+    webManifests(),
     react(),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'sw',
       filename: 'sw.ts',
       injectRegister: false,
-      manifestFilename: 'manifest.webmanifest',
       injectManifest: {
         // App shell, route chunks (the invoice's jspdf chunk too), locales and the Latin and Cyrillic
         // fonts, the invoice PDF's fonts included; not photos (cached at runtime).
@@ -70,26 +93,8 @@ export default defineConfig({
         ],
         maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
       },
-      manifest: {
-        id: '/',
-        name: 'SOS Expat — help by phone, worldwide',
-        short_name: 'SOS Expat',
-        description:
-          'Lawyers and expat helpers on the phone within minutes, 24/7, in French, English, Spanish, Russian and German.',
-        lang: 'fr',
-        start_url: '/',
-        scope: '/',
-        display: 'standalone',
-        orientation: 'portrait-primary',
-        background_color: '#ffffff',
-        theme_color: '#0b3d91',
-        categories: ['travel', 'lifestyle', 'business'],
-        icons: [
-          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
-          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
-          { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
-        ],
-      },
+      // One manifest per language, emitted by `webManifests` (and linked once, by index.html).
+      manifest: false,
     }),
   ],
   resolve: {

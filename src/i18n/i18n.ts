@@ -10,6 +10,7 @@ import { initReactI18next } from 'react-i18next';
 import { loaders as generatedLoaders } from 'virtual:locale-loaders';
 import { DEFAULT_LANGUAGE, resolveLanguage } from '../domain/languages';
 import type { Language } from '../domain/languages';
+import { linkWebManifest } from './web-manifest';
 import type { LocalePart } from './locale-parts';
 
 export const LANGUAGE_STORAGE_KEY = 'sos-expat.language';
@@ -72,6 +73,7 @@ export async function initI18n(): Promise<typeof i18next> {
       returnNull: false,
     });
   document.documentElement.lang = language;
+  linkWebManifest(language);
   return i18next;
 }
 
@@ -83,6 +85,7 @@ export async function changeLanguage(language: Language): Promise<void> {
   }
   await i18next.changeLanguage(language);
   document.documentElement.lang = language;
+  linkWebManifest(language);
 }
 
 export function currentLanguage(): Language {

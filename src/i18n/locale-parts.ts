@@ -18,6 +18,9 @@ export const LOCALE_PARTS = {
   dashboard: ['dashboard', 'dashboardProfile', 'reviewsTab', 'messagesTab'],
 } as const satisfies Record<string, readonly string[]>;
 
+/** Top-level keys read at build time only (the per-language web app manifests), never shipped. */
+export const BUILD_ONLY_KEYS: readonly string[] = ['webManifest'];
+
 export type LocalePart = keyof typeof LOCALE_PARTS;
 export const LOCALE_PART_NAMES = Object.keys(LOCALE_PARTS) as LocalePart[];
 
@@ -30,6 +33,6 @@ export function localePart(messages: Messages, part: LocalePart | 'core'): Messa
       LOCALE_PARTS[part].filter((key) => key in messages).map((key) => [key, messages[key]]),
     );
   }
-  const claimed = new Set<string>(Object.values(LOCALE_PARTS).flat());
+  const claimed = new Set<string>([...Object.values(LOCALE_PARTS).flat(), ...BUILD_ONLY_KEYS]);
   return Object.fromEntries(Object.entries(messages).filter(([key]) => !claimed.has(key)));
 }

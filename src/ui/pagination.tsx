@@ -1,3 +1,4 @@
+import type { RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import styles from './pagination.module.css';
 
@@ -14,11 +15,27 @@ export function pageWindow(current: number, total: number, around = 1): (number 
   return out;
 }
 
-type Props = { page: number; pageCount: number; onChange: (page: number) => void };
+type Props = {
+  page: number;
+  pageCount: number;
+  onChange: (page: number) => void;
+  /**
+   * The start of the paged results (focusable, `tabIndex={-1}`): a new page brings the reader back
+   * to it, scrolled into view and focused, instead of leaving them at the footer.
+   */
+  resultsStart?: RefObject<HTMLElement | null>;
+};
 
-export function Pagination({ page, pageCount, onChange }: Props) {
+export function Pagination({ page, pageCount, onChange: change, resultsStart }: Props) {
   const { t } = useTranslation();
   if (pageCount <= 1) return null;
+  const onChange = (next: number) => {
+    change(next);
+    const start = resultsStart?.current;
+    if (!start) return;
+    start.scrollIntoView({ block: 'start' });
+    start.focus({ preventScroll: true });
+  };
   return (
     <nav className={styles.pagination} aria-label={t('pagination.label')}>
       <button type="button" className={styles.step} disabled={page <= 1} onClick={() => onChange(page - 1)}>

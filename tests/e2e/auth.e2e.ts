@@ -22,6 +22,10 @@ test('a client registers, confirms the address from the mail, signs out and sign
 
   await followMailLink(page, client.email, 'verify-email');
   await expect(page.getByText('Votre adresse email est confirmée. Merci !')).toBeVisible();
+  // The same link again, by the person it confirmed: nothing to do, and no "sign in" for them.
+  await page.reload();
+  await expect(page.getByText('Votre adresse email est déjà confirmée.')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Se connecter' })).toHaveCount(0);
   await page.getByRole('link', { name: 'Aller à mon espace' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByRole('heading', { name: 'Confirmez votre adresse email' })).toHaveCount(0);

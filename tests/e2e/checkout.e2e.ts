@@ -70,6 +70,17 @@ test('a declined test card shows its message and keeps the form; another card pa
   await expect(checkout.expiry).toHaveValue('12/34');
   await expect(checkout.cvc).toHaveValue('123');
 
+  // A new attempt clears the previous outcome: the bank's "CVC incorrect" does not stay beside
+  // the browser's own "invalid number" for the next card.
+  await checkout.cardNumber.fill('4000000000000127');
+  await checkout.payButton('49 €').click();
+  await expect(checkout.alert).toHaveText('Le code de sécurité (CVC) est incorrect.');
+  await checkout.cardNumber.fill('4242424242424241');
+  await checkout.payButton('49 €').click();
+  await expect(page.getByText('Numéro de carte invalide')).toBeVisible();
+  await expect(checkout.alert).toBeHidden();
+  await expect(page.getByText('Le code de sécurité (CVC) est incorrect.')).toBeHidden();
+
   await checkout.cardNumber.fill('4242424242424242');
   await expect(checkout.cardNumber).toHaveValue('4242 4242 4242 4242');
   await checkout.payButton('49 €').click();

@@ -1,8 +1,9 @@
 import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
-import { signUpClient } from './pages/account-pages';
+import { LoginScreen, signUpClient } from './pages/account-pages';
 import { bookAndPay } from './pages/consultation-flow';
 import { ProvidersPage } from './pages/providers-page';
+import { E2E_ADMIN } from './support/admin';
 import { seriousViolations } from './support/axe';
 
 // A French browser: the checkout starts in euros.
@@ -172,4 +173,21 @@ test("a signed-in client's favourites are in the dashboard with each expert's st
   await page.reload();
   await expect(page.getByRole('region', { name: 'Mes favoris' }).getByRole('listitem')).toHaveCount(0);
   await context.setOffline(false);
+});
+
+test("an admin's dashboard keeps to their account: no client tabs, no link that leads nowhere", async ({
+  page,
+}) => {
+  const login = new LoginScreen(page);
+  await login.open();
+  await login.signIn(E2E_ADMIN.email, E2E_ADMIN.password);
+  await expect(page).not.toHaveURL(/\/login/);
+  await page.goto('/dashboard?tab=calls');
+  const nav = page.getByRole('navigation', { name: 'Rubriques de votre espace' });
+  await expect(nav.locator('[data-tab]')).toHaveText(['Profil', 'Paramètres', 'Notifications']);
+  await expect(nav.locator('[aria-current="page"]')).toHaveText('Profil');
+  for (const link of await nav.getByRole('link').all()) {
+    const href = await link.getAttribute('href');
+    expect(href, 'every link of the dashboard leads to one of its tabs').toMatch(/^\/dashboard\?tab=/);
+  }
 });

@@ -20,9 +20,16 @@ test('pagination and the no-results state', async ({ page }) => {
   const directory = new ProvidersPage(page);
   await directory.open();
   const firstPage = await directory.cards.first().getAttribute('data-provider-id');
-  await page.getByRole('button', { name: 'Page 2' }).click();
+  // The next page brings the reader back to the top of the results, not to the footer.
+  const next = page.getByRole('navigation', { name: 'Pagination' }).getByRole('button', { name: 'Suivant' });
+  await next.scrollIntoViewIfNeeded();
+  await next.click();
   await expect(page).toHaveURL(/page=2/);
   await expect(directory.cards.first()).not.toHaveAttribute('data-provider-id', firstPage!);
+  const resultsStart = page.locator('[data-listing-count]');
+  await expect(resultsStart).toBeFocused();
+  await expect(resultsStart).toBeInViewport();
+  await expect(directory.cards.first()).toBeInViewport();
   await page.goto('/providers?type=lawyer&language=ru&country=JP');
   await expect(page.getByRole('heading', { name: 'Aucun expert ne correspond à ces filtres' })).toBeVisible();
   await page.getByRole('button', { name: 'Réinitialiser les filtres' }).last().click();

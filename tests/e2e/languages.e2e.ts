@@ -22,3 +22,29 @@ test('a stored language that is not one of the five gives French', async ({ page
   await expect(directory.heading).toHaveText('Nos experts, disponibles maintenant');
   await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
 });
+
+test('the app installs under a name in the reader language: one manifest per language, linked once', async ({
+  page,
+}) => {
+  const manifestOf = async () => {
+    const links = page.locator('link[rel="manifest"]');
+    await expect(links).toHaveCount(1);
+    const href = await links.evaluate((link: HTMLLinkElement) => link.href);
+    const answer = await page.request.get(href);
+    expect(answer.ok()).toBe(true);
+    return (await answer.json()) as { lang: string; name: string; description: string; id: string };
+  };
+  const directory = new ProvidersPage(page);
+  await directory.open();
+  const french = await manifestOf();
+  expect(french).toMatchObject({ lang: 'fr', id: '/' });
+  expect(french.name).toContain('par téléphone');
+  expect(french.description).toContain('en quelques minutes');
+
+  await directory.chooseInterfaceLanguage('de');
+  const german = await manifestOf();
+  expect(german).toMatchObject({ lang: 'de', id: '/' });
+  expect(german.name).toContain('Hilfe am Telefon');
+  await page.reload();
+  expect((await manifestOf()).lang).toBe('de');
+});

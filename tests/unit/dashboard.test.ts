@@ -55,9 +55,14 @@ describe('dashboard tabs', () => {
     expect(tabsFor('admin')).not.toContain('availability');
     expect(tabsFor('lawyer')).toContain('availability');
     expect(tabsFor('expat')).toContain('availability');
-    for (const role of ['client', 'lawyer', 'expat', 'admin'] as const) {
+    for (const role of ['client', 'lawyer', 'expat'] as const) {
       expect(tabsFor(role)).toEqual(expect.arrayContaining(['reviews', 'favourites', 'notifications']));
     }
+  });
+
+  it("keeps an admin's dashboard to their own account: no client tabs", () => {
+    expect(tabsFor('admin')).toEqual(['profile', 'settings', 'notifications']);
+    expect(tabFromQuery('calls', 'admin')).toBe('profile');
   });
 
   it('reads the tab from the address, falling back to the first one', () => {

@@ -55,13 +55,21 @@ export function VerifyEmailPage() {
   }, [token, online, attempt]);
 
   const signedIn = session.status === 'signed_in';
-  const next = signedIn ? (
-    <ButtonLink to={pathOf('dashboard')}>{t('auth.verify.toDashboard')}</ButtonLink>
-  ) : (
-    <ButtonLink to={`${pathOf('login')}?redirect=${encodeURIComponent(pathOf('dashboard'))}`}>
-      {t('auth.login.submit')}
-    </ButtonLink>
-  );
+  // Until the session is known, no "sign in" is offered to someone who may well be signed in.
+  const next =
+    session.status === 'loading' ? null : signedIn ? (
+      <ButtonLink to={pathOf('dashboard')}>{t('auth.verify.toDashboard')}</ButtonLink>
+    ) : (
+      <ButtonLink to={`${pathOf('login')}?redirect=${encodeURIComponent(pathOf('dashboard'))}`}>
+        {t('auth.login.submit')}
+      </ButtonLink>
+    );
+  // A second use of the link by the person it confirmed: their address is confirmed, say so.
+  const alreadyConfirmed =
+    state.kind === 'failed' &&
+    codeOf(state.error) === 'token_invalid' &&
+    signedIn &&
+    session.user?.isVerifiedEmail === true;
 
   let body;
   if (!token) {
@@ -79,11 +87,11 @@ export function VerifyEmailPage() {
         <PageLoading />
       </>
     );
-  } else if (state.kind === 'done') {
+  } else if (state.kind === 'done' || alreadyConfirmed) {
     body = (
       <>
         <p className={`${styles.notice} ${styles.success}`} role="status">
-          {t('auth.verify.done')}
+          {t(alreadyConfirmed ? 'auth.verify.alreadyDone' : 'auth.verify.done')}
         </p>
         <div className={styles.actions}>{next}</div>
       </>

@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PROVIDERS_PAGE_SIZE } from '../../domain/constants';
 import { useLiveProviders, useProviderPage } from '../../data/providers';
@@ -14,6 +15,7 @@ export function ProvidersPage() {
   const { filter, page, setFilter, setPage } = useListingParams();
   useLiveProviders();
   const { providers, total, countries, status } = useProviderPage(filter, page, PROVIDERS_PAGE_SIZE);
+  const resultsStart = useRef<HTMLParagraphElement>(null);
   const pageCount = total === undefined ? undefined : Math.max(1, Math.ceil(total / PROVIDERS_PAGE_SIZE));
 
   return (
@@ -27,6 +29,8 @@ export function ProvidersPage() {
       <div className={`container ${styles.body}`}>
         <ProviderFilters filter={filter} countries={countries} onChange={setFilter} />
         <p
+          ref={resultsStart}
+          tabIndex={-1}
           className={styles.count}
           aria-live="polite"
           data-listing-count={listingSearch({ filter, page }).toString()}
@@ -49,7 +53,12 @@ export function ProvidersPage() {
           }
         />
         {status === 'ready' && providers.length > 0 && pageCount !== undefined && (
-          <Pagination page={Math.min(page, pageCount)} pageCount={pageCount} onChange={setPage} />
+          <Pagination
+            page={Math.min(page, pageCount)}
+            pageCount={pageCount}
+            onChange={setPage}
+            resultsStart={resultsStart}
+          />
         )}
       </div>
     </div>

@@ -50,6 +50,9 @@ export function SimulatedPayment({ order, amount, online, testCards, onPaid, onP
   };
 
   const submit = async () => {
+    // A new attempt clears the previous outcome: a refusal of the last card never stands beside
+    // this attempt's own field errors.
+    onProblem(undefined);
     setTried(true);
     const found = cardProblems(card, new Date());
     const first = FIELDS.find((field) => found[field]);
@@ -58,7 +61,6 @@ export function SimulatedPayment({ order, amount, online, testCards, onPaid, onP
       return;
     }
     setBusy(true);
-    onProblem(undefined);
     try {
       finish(await confirmSimulatedCard(clientSecret, cardToSend(card)));
     } catch (error) {

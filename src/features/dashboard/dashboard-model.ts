@@ -22,8 +22,12 @@ export const TAB_IDS = [
 ] as const;
 export type TabId = (typeof TAB_IDS)[number];
 
+/** What an admin's own dashboard keeps: their account; they neither book nor take calls here. */
+const ADMIN_TABS: readonly TabId[] = ['profile', 'settings', 'notifications'];
+
 /** The tabs of a role, in the spec's order: availability only for lawyers and expats. */
 export function tabsFor(role: UserRole): TabId[] {
+  if (role === 'admin') return [...ADMIN_TABS];
   const provider = role === 'lawyer' || role === 'expat';
   return TAB_IDS.filter((tab) => tab !== 'availability' || provider);
 }

@@ -9,9 +9,6 @@ import type { TabId } from './dashboard-model';
 import { tabsFor } from './dashboard-model';
 import styles from './dashboard.module.css';
 
-/** Where the admin console lives (served apart from the public screens). */
-const ADMIN_PATH = '/admin';
-
 export function tabPath(tab: TabId): string {
   return `${pathOf('dashboard')}?tab=${tab}`;
 }
@@ -60,13 +57,6 @@ export function DashboardNav({ user, active }: { user: SessionUserView; active: 
         ))}
       </ul>
       <ul className={styles.exits}>
-        {user.role === 'admin' && (
-          <li>
-            <a href={ADMIN_PATH} className={styles.tab}>
-              {t('dashboard.nav.admin')}
-            </a>
-          </li>
-        )}
         <li>
           <button
             type="button"
