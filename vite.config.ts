@@ -52,6 +52,29 @@ function readLocale(language: string): Record<string, unknown> {
   return JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
 }
 
+/**
+ * The admin console is online only and never part of a traveller's download (DESIGN.md): a chunk
+ * holding any of its modules (or its texts, locale part `admin`) is named `assets/admin-…`, and
+ * neither those chunks nor their CSS are precached by the service worker.
+ */
+const ADMIN_MODULE = /[\\/]src[\\/]features[\\/]admin[\\/]|^\0virtual:locale\/[a-z]+\/admin$/;
+const isAdminChunk = (chunk: { moduleIds: readonly string[] }) =>
+  chunk.moduleIds.some((id) => ADMIN_MODULE.test(id));
+/** The CSS files of admin chunks, found while bundling, left out of the precache manifest. */
+const adminCss = new Set<string>();
+
+function adminChunks(): Plugin {
+  return {
+    name: 'admin-chunks',
+    generateBundle(_options, bundle) {
+      for (const output of Object.values(bundle)) {
+        if (output.type !== 'chunk' || !isAdminChunk(output)) continue;
+        for (const css of output.viteMetadata?.importedCss ?? []) adminCss.add(css);
+      }
+    },
+  };
+}
+
 /** The web app manifest of each language, from its locale file's `webManifest` texts. */
 function webManifests(): Plugin {
   return {
@@ -73,6 +96,7 @@ export default defineConfig({
   plugins: [
     localeParts(),
     webManifests(),
+    adminChunks(),
     react(),
     VitePWA({
       strategies: 'injectManifest',
@@ -92,6 +116,11 @@ export default defineConfig({
           'default-avatar.png',
         ],
         maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
+        // The admin console is online only: its chunks and their CSS are never precached.
+        globIgnores: ['assets/admin-*'],
+        manifestTransforms: [
+          (entries) => ({ manifest: entries.filter((entry) => !adminCss.has(entry.url)), warnings: [] }),
+        ],
       },
       // One manifest per language, emitted by `webManifests` (and linked once, by index.html).
       manifest: false,
@@ -112,6 +141,14 @@ export default defineConfig({
     target: 'es2022',
     sourcemap: true,
     chunkSizeWarningLimit: 400,
+    // The chunk graph, read by the check that a traveller's first visit loads no console code.
+    manifest: true,
+    rolldownOptions: {
+      output: {
+        chunkFileNames: (chunk) =>
+          isAdminChunk(chunk) ? 'assets/admin-[name]-[hash].js' : 'assets/[name]-[hash].js',
+      },
+    },
   },
   server: {
     // API_TARGET lets several services run side by side (one per port) during development.

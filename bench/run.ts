@@ -9,6 +9,7 @@ import { manyProviders } from './bench-data';
 import { benchBrowser } from './browser-bench';
 import { benchConsultation } from './consultation-bench';
 import { benchContent } from './content-bench';
+import { benchFirstVisit } from './first-visit-bench';
 import { benchInvoices } from './invoice-bench';
 import { benchLiveFeeds } from './live-feeds-bench';
 import { benchQueries } from './query-bench';
@@ -85,6 +86,17 @@ await withProviders(async (server) => {
     console.log(`  ${(bytes / 1024).toFixed(1).padStart(7)} KB  ${file}`);
   }
   console.log(`  total ${(browser.jsBytes / 1024).toFixed(1)} KB  (target ≤ 170 KB)`);
+
+  const first = await benchFirstVisit(server.url, DIST);
+  const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+  console.log('\nJavaScript loaded by a first visit to / (gzip -9, service worker blocked):');
+  console.log(`  ${first.scripts} scripts, total ${kb(first.jsBytes)}`);
+  console.log(
+    `  admin console code in it: ${first.adminScripts} chunks, ${kb(first.adminBytes)}  (target 0: the console is lazy)`,
+  );
+  console.log(
+    `  the console's own code in the build (${first.consoleChunks} chunks): ${kb(first.consoleBytes)}, which a bundled console would add to every first visit (${kb(first.jsBytes + first.consoleBytes)})`,
+  );
 });
 
 const invoices = await benchInvoices();

@@ -5,12 +5,13 @@ import { createPaymentGateway } from './adapters/payments/index';
 import type { PaymentGateway } from './adapters/payments/types';
 import { createTelephony } from './adapters/telephony/index';
 import type { Config } from './config/env';
-import { adminRouter } from './http/admin';
+import { adminRouter } from './http/admin/index';
 import { authRouter, photosRouter } from './http/auth';
 import { authMailRouter } from './http/auth-mail';
 import { availabilityRouter } from './http/availability';
 import { checkoutRouter } from './http/checkout';
 import { contactRouter } from './http/contact';
+import { demoStandInsRouter } from './http/demo-stand-ins';
 import { errorLogsRouter } from './http/error-logs';
 import { errorHandler, sendError } from './http/errors';
 import { gatewayRouter } from './http/gateway';
@@ -27,10 +28,13 @@ import { twilioWebhookRouter } from './http/twilio-webhooks';
 import { createConsultations } from './services/consultation/consultations';
 import type { Consultations } from './services/consultation/consultations';
 import { requireCsrfHeader } from './services/csrf';
+import { demoStandInsEnabled } from './services/demo-stand-ins';
 import { sendInvoiceMail } from './services/invoice-mail';
 import { userDocHooks } from './services/user-doc-hooks';
+import { onLiveFeedsRevoked } from './services/live-feed-revocations';
 import { apiRateLimit, createLimiters } from './services/rate-limit';
 import type { LimiterOptions } from './services/rate-limit';
+import { allowStandInSessions } from './services/sessions';
 import { dbUpdatesOf } from './store/db-updates';
 import type { Store } from './store/store';
 
@@ -94,6 +98,8 @@ export function createApp({
 
   // Browsers' long polls, held by the gateway on one store feed (see http/live-changes.ts).
   const live = createLiveChanges(store, dbUpdatesOf(store));
+  // A user banned or deleted by an admin stops pulling at once (services/live-feed-revocations.ts).
+  onLiveFeedsRevoked(store, (uid) => live.end({ kind: 'user', id: uid }));
   const api = express.Router();
   api.use(apiRateLimit(store, limiters.api));
   api.use(healthRouter(store, config, live));
@@ -104,7 +110,12 @@ export function createApp({
   api.use(promoRouter(store));
   api.use(checkoutRouter({ store, config, gateway, consultations }));
   api.use(availabilityRouter(store));
-  api.use(adminRouter(store));
+  api.use(adminRouter({ store, config, services }));
+  // Demo mode: a client opens the stand-in of a demo expert they booked (services/demo-stand-ins.ts).
+  if (demoStandInsEnabled(config)) {
+    allowStandInSessions(store);
+    api.use(demoStandInsRouter(store));
+  }
   api.use('/auth', authRouter(store, config, limiters));
   api.use('/auth', authMailRouter(store, config, limiters));
   api.use('/auth', googleAuthRouter(store, config));

@@ -10,14 +10,19 @@ import { createApp, createAppServices } from './app';
 import { readConfig } from './config/env';
 import { installConsoleRedaction, logError, registerConfigSecrets } from './log';
 import { seedDemoData } from './seed/seed';
+import { invoicingWarnings, readInvoicingSettings } from './services/invoicing-settings';
 import { resumeReviews } from './services/reviews';
 import { startServiceStatusRecorder } from './services/service-status';
+import { startDailyBackups } from './services/backup/daily';
 import { startEmbeddedStore } from './store/embedded';
 import { migrate } from './store/migrate';
+import { warmViews } from './store/warm-views';
 import { connectStore } from './store/store';
 
 // DIST_DIR lets a second build (e.g. one engineer's e2e run) be served beside the default one.
-const DIST_DIR = process.env.DIST_DIR ?? fileURLToPath(new URL('../dist/', import.meta.url));
+const DIST_DIR = process.env.DIST_DIR
+  ? path.resolve(process.env.DIST_DIR)
+  : fileURLToPath(new URL('../dist/', import.meta.url));
 const RESUME_RETRY_MS = 10_000;
 
 // Before anything prints: whatever reaches the console, third-party output included, is redacted.
@@ -48,6 +53,11 @@ async function main() {
     const seeded = await seedDemoData(store, new Date());
     if (seeded.length) console.log(`[seed] added ${seeded.join(', ')}`);
   }
+  // The seller's identity lives in the store (admins edit it), so it is checked once the store is open.
+  const invoicing = await readInvoicingSettings(store);
+  for (const warning of invoicingWarnings(invoicing, { realPayments: Boolean(config.stripe) })) {
+    console.warn(`[config] WARNING: ${warning}`);
+  }
 
   const services = createAppServices(config, store);
   const app = createApp({ config, store, distDir: DIST_DIR, services });
@@ -57,7 +67,15 @@ async function main() {
     console.log(`[http] listening on http://localhost:${port}`);
   });
 
+  // View indexes are built now rather than on an admin's first query.
+  warmViews(store).then(
+    (count) => console.log(`[store] ${count} view indexes ready`),
+    (error: unknown) =>
+      console.warn(`[store] view indexes not warmed: ${error instanceof Error ? error.message : 'error'}`),
+  );
   const statusRecorder = startServiceStatusRecorder(store);
+  // A backup cut short by a stop leaves only a temporary file, removed by the next backup.
+  const dailyBackups = startDailyBackups(store, config);
   // Consultations under way when the service stopped go on: calls, captures, refunds, invoices; so
   // do review publications cut short. A store that does not answer yet is asked again: the service
   // keeps serving meanwhile.
@@ -85,6 +103,7 @@ async function main() {
     clearTimeout(resumeTimer);
     services.consultations.stop();
     await services.consultations.idle();
+    dailyBackups?.stop();
     await statusRecorder.stop();
     await store.close();
     process.exit(0);

@@ -6,6 +6,8 @@
  */
 import path from 'node:path';
 import { API_CALLS_PER_MINUTE } from '../../src/domain/constants';
+import { parseDailyTime } from '../services/backup/schedule';
+import type { DailyTime } from '../services/backup/schedule';
 
 export type AdapterMode = 'real' | 'simulated';
 
@@ -34,6 +36,11 @@ export type Config = {
    * consultation lasts before the parties hang up (far shorter than the booked 20 or 30 minutes).
    */
   simulation: { ringSeconds: number; noAnswerSeconds: number; callSeconds: number };
+  /**
+   * Backups under DATA_DIR/backups: the daily one at `dailyAt` (UTC; 'off' for none), and how many
+   * daily archives are kept (an admin's own are kept until deleted).
+   */
+  backups: { dailyAt: DailyTime | 'off'; keep: number };
 };
 
 /** `warnings`: a configuration that starts but puts users at risk (the operator should act). */
@@ -119,6 +126,17 @@ export function readConfig(env: Env = process.env): ConfigResult {
     callSeconds: seconds('SIMULATED_CALL_SECONDS', 60, 0.1),
   };
 
+  const dailyAtText = value('BACKUP_DAILY_AT') ?? '03:00';
+  const dailyAt = parseDailyTime(dailyAtText);
+  if (!dailyAt)
+    problems.push(`BACKUP_DAILY_AT is malformed: "${dailyAtText}" is not a time (HH:MM, UTC) or off.`);
+  const keepText = value('BACKUP_KEEP') ?? '14';
+  const keep = Number(keepText);
+  if (!Number.isInteger(keep) || keep < 1 || keep > 365) {
+    problems.push(`BACKUP_KEEP is malformed: "${keepText}" is not a number of daily backups (1 to 365).`);
+  }
+  if (dailyAt === 'off') notes.push('backups: no daily backup (BACKUP_DAILY_AT=off).');
+
   const publicUrlText = value('PUBLIC_URL');
   if (publicUrlText) {
     checkUrl('PUBLIC_URL', publicUrlText, ['http:', 'https:'], problems, false);
@@ -160,6 +178,7 @@ export function readConfig(env: Env = process.env): ConfigResult {
       apiRateLimitPerMinute,
       calls,
       simulation,
+      backups: { dailyAt: dailyAt ?? { hour: 3, minute: 0 }, keep: Number.isInteger(keep) ? keep : 14 },
       google: google && {
         issuer: googleIssuer,
         clientId: google.GOOGLE_CLIENT_ID,

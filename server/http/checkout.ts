@@ -22,6 +22,7 @@ import type { PaymentGateway } from '../adapters/payments/types';
 import type { Config } from '../config/env';
 import { ensureIntent, isOrderId, parseCheckoutRequest, placeOrder } from '../services/checkout';
 import { orderView } from '../services/consultation/order-view';
+import { providerUid } from '../services/consultation/parties';
 import type { ConsultationService, StoredCall, StoredOrder } from '../services/consultation/types';
 import { readSession, sessionToken } from '../services/sessions';
 import type { SessionState } from '../services/sessions';
@@ -78,7 +79,7 @@ export function checkoutRouter({
     const order = isOrderId(orderId) ? await getOrUndefined(orders, orderId) : undefined;
     if (!order || order.type !== 'order') throw orderNotFound();
     if (order.client.uid === uid) return { order, viewer: 'client' as const };
-    if (providerMayRead && order.provider.id === uid) return { order, viewer: 'provider' as const };
+    if (providerMayRead && providerUid(order) === uid) return { order, viewer: 'provider' as const };
     throw orderNotFound();
   }
 

@@ -61,6 +61,11 @@ export type LiveChanges = {
   serve(res: Response, db: string, query: URLSearchParams, holder: FeedHolder): Promise<void>;
   /** Long polls held now. */
   held(): number;
+  /**
+   * Ends every long poll `holder` holds now (a user banned or deleted): each answers 401, or is cut
+   * short when heartbeats went out already. Answers how many were ended.
+   */
+  end(holder: FeedHolder): number;
 };
 
 export function createLiveChanges(store: Store, updates: DbUpdates, options: LiveChangesOptions = {}) {
@@ -70,6 +75,8 @@ export function createLiveChanges(store: Store, updates: DbUpdates, options: Liv
   const maxWaiters = options.maxWaiters ?? 20_000;
   const maxPer = { user: options.maxPerUser ?? 20, address: options.maxPerAddress ?? 1_000 };
   const perHolder = new Map<string, number>();
+  /** How to end each held long poll, by holder. */
+  const enders = new Map<string, Set<() => void>>();
 
   const watched = new Map<string, Watched>();
   const inFlight = new Map<string, { generation: number; result: Promise<ReadResult> }>();
@@ -143,6 +150,13 @@ export function createLiveChanges(store: Store, updates: DbUpdates, options: Liv
     let closed = false;
     let written = false;
     let signal: (() => void) | undefined;
+    let revoked = false;
+    const revoke = () => {
+      revoked = true;
+      signal?.();
+    };
+    const ending = enders.get(holderKey) ?? new Set<() => void>();
+    enders.set(holderKey, ending.add(revoke));
     const wake = () => {
       written = true;
       signal?.();
@@ -153,6 +167,8 @@ export function createLiveChanges(store: Store, updates: DbUpdates, options: Liv
       if (closed) return;
       closed = true;
       clearInterval(heartbeatTimer);
+      ending.delete(revoke);
+      if (ending.size === 0 && enders.get(holderKey) === ending) enders.delete(holderKey);
       entry.wakers.delete(wake);
       unwatch(db, entry);
       held--;
@@ -176,13 +192,15 @@ export function createLiveChanges(store: Store, updates: DbUpdates, options: Liv
         written = false;
         const result = await read(db, entry, params.toString());
         if (closed) return;
+        if (revoked) return refuseRevoked(res);
         if (result.status !== 200 || !result.empty || Date.now() >= deadline) return answer(res, result);
         if (params.get('since') === 'now' && result.lastSeq !== undefined)
           params.set('since', result.lastSeq);
         if (afterWrite) recheckAt = Date.now() + recheckMs;
         else if (recheckAt !== undefined && Date.now() >= recheckAt) recheckAt = undefined;
-        if (!written) await until(Math.min(deadline, recheckAt ?? deadline));
+        if (!written && !revoked) await until(Math.min(deadline, recheckAt ?? deadline));
         if (closed) return;
+        if (revoked) return refuseRevoked(res);
       }
     } catch {
       // The store failed to answer: a browser that got heartbeats already cannot be told by a status.
@@ -206,7 +224,13 @@ export function createLiveChanges(store: Store, updates: DbUpdates, options: Liv
     }
   }
 
-  return { serve, held: () => held } satisfies LiveChanges;
+  function end(holder: FeedHolder): number {
+    const ending = [...(enders.get(`${holder.kind}:${holder.id}`) ?? [])];
+    for (const revoke of ending) revoke();
+    return ending.length;
+  }
+
+  return { serve, held: () => held, end } satisfies LiveChanges;
 }
 
 function summarise(answer: { status: number; contentType: string | undefined; body: Buffer }): ReadResult {
@@ -224,6 +248,12 @@ function summarise(answer: { status: number; contentType: string | undefined; bo
     }
   }
   return { ...answer, empty, lastSeq };
+}
+
+/** A long poll whose holder lost access: refused like their next request will be. */
+function refuseRevoked(res: Response) {
+  if (res.headersSent) return void res.destroy();
+  res.status(401).json({ error: { code: 'unauthorized', message: 'Sign in to reach your own data.' } });
 }
 
 function answer(res: Response, result: ReadResult) {

@@ -2,7 +2,8 @@
  * Demo data for a fresh store: the provider directory, the public configuration, the editorial
  * content (help centre, FAQ, testimonials, legal pages) and a service status history. Idempotent:
  * only documents that are missing are written, so a second start adds nothing and an edit made
- * since (by an admin, say) is never overwritten.
+ * since (by an admin, say) is never overwritten. Seeded content that its files have reworded since
+ * is rewritten, unless someone else edited it (`content-refresh.ts`).
  */
 import { CONFIG_IDS } from '../../src/domain/config';
 import type { ConfigDoc } from '../../src/domain/config';
@@ -10,11 +11,14 @@ import {
   defaultMarketingStats,
   defaultPlatformSettings,
   defaultPricing,
+  demoInvoicing,
 } from '../../src/domain/platform-defaults';
 import type { Coupon } from '../../src/domain/promo';
 import { seedDemoServiceStatus } from '../services/service-status';
+import { upsertDoc } from '../store/store';
 import type { Store } from '../store/store';
 import { contentDocuments } from './content';
+import { syncSeededContent } from './content-refresh';
 import { demoProviders } from './demo-providers';
 import { demoReviews } from './demo/reviews';
 
@@ -45,13 +49,21 @@ export async function seedDemoData(store: Store, now: Date): Promise<string[]> {
   const stamp = now.toISOString();
   const config: (Omit<ConfigDoc, 'id'> & { _id: string })[] = [
     { _id: CONFIG_IDS.pricing, type: 'pricing', value: defaultPricing(), updatedAt: stamp },
-    { _id: CONFIG_IDS.settings, type: 'settings', value: defaultPlatformSettings(), updatedAt: stamp },
+    {
+      _id: CONFIG_IDS.settings,
+      type: 'settings',
+      value: { ...defaultPlatformSettings(), invoicing: demoInvoicing() },
+      updatedAt: stamp,
+    },
     { _id: CONFIG_IDS.stats, type: 'stats', value: defaultMarketingStats(), updatedAt: stamp },
   ];
   const configAdded = await insertMissing(store, 'config', config);
   if (configAdded) added.push(`${configAdded} configuration documents`);
-  const contentAdded = await insertMissing(store, 'content', contentDocuments(stamp));
-  if (contentAdded) added.push(`${contentAdded} content documents`);
+  if (await addDemoInvoicing(store, stamp)) added.push('the demo seller on invoices');
+  // Unlike the rest, seeded content follows its files: a corrected wording reaches older stores.
+  const content = await syncSeededContent(store, contentDocuments(stamp));
+  if (content.added) added.push(`${content.added} content documents`);
+  if (content.updated) added.push(`${content.updated} content documents updated`);
   const couponsAdded = await insertMissing(store, 'admin', [
     { _id: `coupon:${WELCOME_CODE.code}`, type: 'coupon', ...WELCOME_CODE },
   ]);
@@ -60,6 +72,20 @@ export async function seedDemoData(store: Store, now: Date): Promise<string[]> {
   const statusDays = await seedDemoServiceStatus(store, now);
   if (statusDays) added.push(`${statusDays} days of service status`);
   return added;
+}
+
+/**
+ * Settings seeded before invoices printed a seller identity get the demo one; settings that have
+ * one (an admin's, or the demo's) keep it.
+ */
+async function addDemoInvoicing(store: Store, stamp: string): Promise<boolean> {
+  type SettingsDoc = Omit<ConfigDoc, 'id'> & { _id: string; value: { invoicing?: unknown } };
+  const written = await upsertDoc<SettingsDoc>(store, 'config', CONFIG_IDS.settings, (current) =>
+    current && current.value.invoicing === undefined
+      ? { ...current, value: { ...current.value, invoicing: demoInvoicing() }, updatedAt: stamp }
+      : undefined,
+  );
+  return written !== undefined;
 }
 
 async function insertMissing(store: Store, dbName: string, docs: Doc[]): Promise<number> {

@@ -11,6 +11,7 @@ import { getOrUndefined, isNotFound } from '../store/store';
 import type { Store } from '../store/store';
 import { releaseEmail } from './accounts';
 import type { StoredAccount } from './accounts';
+import { deleteStandInsOf } from './demo-stand-ins';
 import { deletePhoto, photosOf } from './photos';
 import { kycId } from './registration';
 import { endSessionsOf } from './sessions';
@@ -48,6 +49,8 @@ export async function deleteAccount(store: Store, account: StoredAccount): Promi
   for (const id of await photosOf(store, uid)) await deletePhoto(store, id);
   await removeDoc(store, 'admin', kycId(uid));
   await removeTokens(store, uid);
+  // Demo mode's stand-ins of the demo experts this client booked hold the client's messages.
+  await deleteStandInsOf(store, uid);
   await endSessionsOf(store, uid);
   await releaseEmail(store, account.emailLower, uid);
   await removeDoc(store, 'accounts', accountIds.account(uid));

@@ -4,6 +4,7 @@
  * the same address cannot both succeed (the second insert conflicts).
  */
 import { accountIds } from '../../src/domain/account';
+import { withAccountIndex } from '../../src/domain/account-index';
 import type { Account, SessionUserView } from '../../src/domain/account';
 import { userDbName } from '../../src/domain/user-db';
 import { getOrUndefined } from '../store/store';
@@ -57,7 +58,8 @@ export async function updateAccount(
   for (let attempt = 0; attempt < 5; attempt++) {
     const current = await getAccount(store, uid);
     if (!current) return undefined;
-    const next = { ...change(current), updatedAt: new Date().toISOString() };
+    // The admin lists' search words and sort name follow whatever the change did to the names or e-mail.
+    const next = withAccountIndex({ ...change(current), updatedAt: new Date().toISOString() });
     try {
       await db.insert(next);
       return next;
@@ -81,5 +83,6 @@ export function sessionUserView(account: Account): SessionUserView {
     isApproved: account.isApproved,
     isVerifiedEmail: account.isVerifiedEmail,
     db: userDbName(account.uid),
+    ...(account.standInFor ? { demoStandIn: true as const } : {}),
   };
 }

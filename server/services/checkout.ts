@@ -11,11 +11,15 @@
  * completes, never a second intent.
  */
 import { createHash } from 'node:crypto';
-import { bookingProblems, normalizeBooking } from '../../src/domain/booking';
+import { bookingProblems, normalizeBooking, OTHER_COUNTRY } from '../../src/domain/booking';
 import type { BookingField } from '../../src/domain/booking';
 import { CONFIG_IDS, CURRENCIES } from '../../src/domain/config';
 import type { Currency, PlatformSettings, Pricing } from '../../src/domain/config';
-import { DEFAULT_PLATFORM_COMMISSION } from '../../src/domain/constants';
+import {
+  DEFAULT_CALL_TIMEOUT,
+  DEFAULT_MAX_CALL_DURATION,
+  DEFAULT_PLATFORM_COMMISSION,
+} from '../../src/domain/constants';
 import { DEMO_PROVIDER_LINES, quote, serviceOfRole } from '../../src/domain/order';
 import type { AppliedCoupon, CheckoutRequest, DemoProviderLine, Quote } from '../../src/domain/order';
 import { couponUsable, normalizePromoCode, SERVICES } from '../../src/domain/promo';
@@ -23,6 +27,7 @@ import type { Coupon, ServiceKey } from '../../src/domain/promo';
 import type { Provider } from '../../src/domain/provider';
 import { isProviderRole } from '../../src/domain/mine';
 import { defaultPricing } from '../../src/domain/platform-defaults';
+import { countryBookable } from '../../src/domain/service-countries';
 import type { PaymentGateway } from '../adapters/payments/types';
 import type { Config } from '../config/env';
 import { ApiError } from '../http/errors';
@@ -32,6 +37,7 @@ import { getAccount } from './accounts';
 import type { StoredAccount } from './accounts';
 import type { StoredOrder } from './consultation/types';
 import { releaseCouponUse, reserveCouponUse } from './coupons/uses';
+import { demoStandInsEnabled, ensureStandIn } from './demo-stand-ins';
 import { logError } from '../log';
 
 const IDEMPOTENCY_KEY_MAX = 200;
@@ -42,6 +48,8 @@ type ProviderDoc = Omit<Provider, 'id'> & { _id: string };
 
 const invalid = (message: string) => new ApiError(400, 'invalid_request', message);
 const promoInvalid = () => new ApiError(400, 'promo_invalid', 'Invalid or expired promo code');
+const promoClientLimit = () =>
+  new ApiError(409, 'promo_client_limit', 'You have already used this promo code as often as it allows.');
 
 /** The id of the order a client's checkout creates: the same for the same idempotency key. */
 export function orderIdFor(clientUid: string, idempotencyKey: string): string {
@@ -156,7 +164,8 @@ async function priceOf(
   if (priced.quote.total !== input.expectedTotal) {
     throw new ApiError(409, 'amount_mismatch', 'Invalid amount. Please try again.');
   }
-  return { quote: priced.quote, ...(coupon ? { coupon } : {}) };
+  // A code that takes nothing off (a fixed amount in another currency) is not used, so holds no use.
+  return { quote: priced.quote, ...(coupon && priced.quote.coupon ? { coupon } : {}) };
 }
 
 function commissionRate(settings: PlatformSettings | undefined): number {
@@ -164,6 +173,29 @@ function commissionRate(settings: PlatformSettings | undefined): number {
   return typeof rate === 'number' && Number.isFinite(rate) && rate >= 0 && rate <= 1
     ? rate
     : DEFAULT_PLATFORM_COMMISSION;
+}
+
+const positiveInteger = (value: unknown, fallback: number) =>
+  typeof value === 'number' && Number.isSafeInteger(value) && value > 0 ? value : fallback;
+
+/** The call settings the order keeps for its whole consultation (a later change reaches later orders). */
+function callTerms(settings: PlatformSettings | undefined): NonNullable<StoredOrder['callTerms']> {
+  return {
+    callTimeout: positiveInteger(settings?.callTimeout, DEFAULT_CALL_TIMEOUT),
+    maxCallDuration: positiveInteger(settings?.maxCallDuration, DEFAULT_MAX_CALL_DURATION),
+  };
+}
+
+/** A booking for a country where its service is not offered (admin screen "countries") is refused. */
+function checkCountry(input: CheckoutRequest, settings: PlatformSettings | undefined) {
+  const country = String(input.booking.interventionCountry ?? '').trim();
+  // A place the list does not name, typed by the client (spec: the free 'other' country).
+  if (country === OTHER_COUNTRY) return;
+  if (!countryBookable(settings, input.service, country)) {
+    throw new ApiError(400, 'country_unavailable', 'This service is not available in this country.', {
+      fields: { interventionCountry: 'country_unavailable' },
+    });
+  }
 }
 
 export type CheckoutDeps = {
@@ -209,11 +241,25 @@ export async function placeOrder(
       fields: problems as Record<string, string>,
     });
   }
+  checkCountry(input, settings);
   const at = clock();
   const { quote: priced, coupon } = await priceOf(store, input, settings, at);
-  if (coupon && !(await reserveCouponUse(store, coupon, orderId, at))) throw promoInvalid();
+  if (coupon) {
+    const reserved = await reserveCouponUse(store, coupon, orderId, at, client.uid);
+    if (reserved === 'client_limit') throw promoClientLimit();
+    if (!reserved) throw promoInvalid();
+  }
   const booking = normalizeBooking(input.booking as Partial<Record<BookingField, unknown>>);
   const now = at.toISOString();
+  // Demo mode: a demo expert (no account) is played for this client by a stand-in, so that what
+  // the client writes to them reaches a database that someone reads.
+  const standInUid =
+    !providerAccount && demoStandInsEnabled(config)
+      ? await ensureStandIn(store, {
+          client: { uid: client.uid, language: client.preferredLanguage },
+          provider: { id: input.providerId, role: provider.role, name: provider.fullName },
+        })
+      : undefined;
   const order: StoredOrder = {
     _id: orderId,
     type: 'order',
@@ -230,11 +276,16 @@ export async function placeOrder(
       id: input.providerId,
       role: provider.role,
       name: provider.fullName,
+      profession: provider.profession,
       hasAccount: providerAccount !== undefined,
+      ...(standInUid ? { standInUid } : {}),
+      // A test profile's consultations stay out of the platform's figures (admin dashboard).
+      ...(provider.isTestProfile ? { isTestProfile: true as const } : {}),
     },
     booking,
     quote: priced,
     commissionRate: commissionRate(settings),
+    callTerms: callTerms(settings),
     ...(!config.twilio && input.demo?.providerLine ? { demoProviderLine: input.demo.providerLine } : {}),
     // The intent is created next; its id and secret are filled in then.
     payment: { gateway: gateway.kind, intentId: '', clientSecret: '', state: 'requires_payment' },

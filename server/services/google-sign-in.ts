@@ -11,6 +11,7 @@
 import { randomBytes } from 'node:crypto';
 import * as oidc from 'openid-client';
 import { accountIds } from '../../src/domain/account';
+import { withAccountIndex } from '../../src/domain/account-index';
 import type { Account } from '../../src/domain/account';
 import { isValidEmail, normalizeEmail } from '../../src/domain/email';
 import { DEFAULT_LANGUAGE } from '../../src/domain/languages';
@@ -277,7 +278,7 @@ async function createGoogleClient(
   };
   let dbName: string | undefined;
   try {
-    await accountsDb(store).insert(account);
+    await accountsDb(store).insert(withAccountIndex(account));
     dbName = await ensureUserDatabase(store, uid);
     await store.db(dbName).insert(profile);
     return account;

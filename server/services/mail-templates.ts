@@ -18,7 +18,7 @@ export type MailLinkInput = {
   validHours: number;
 };
 
-type Common = {
+export type Common = {
   greeting: (name: string | undefined) => string;
   /** The action's name introducing the bare link in the plain-text part. */
   linkLabel: (action: string) => string;
@@ -36,7 +36,7 @@ type MailText = {
   after?: string;
 };
 
-const COMMON: Record<Language, Common> = {
+export const COMMON: Record<Language, Common> = {
   fr: {
     greeting: (name) => (name ? `Bonjour ${name},` : 'Bonjour,'),
     linkLabel: (action) => `${action}\u00a0:`,

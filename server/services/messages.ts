@@ -5,22 +5,28 @@
  *
  * - Refused: a message the owner did not send (`from` is not the owner, or a copy delivered to
  *   them), for an order the owner is not a party of, to someone other than the other party, to a
- *   provider without an account (no database to deliver to: the demo directory), and any change to
- *   a message once written (`deliveredAt` is the service's).
+ *   provider with no database to deliver to (a demo expert outside demo mode; in demo mode the demo
+ *   expert's stand-in receives it, see parties.ts), and any change to a message once written
+ *   (`deliveredAt` is the service's).
  * - Delivered once: the copy in the other party's database is created with `createOnce` under the
- *   same id, then the sender's copy is marked delivered.
+ *   same id; a new copy notifies its recipient (message-notifications.ts); the sender's copy is
+ *   marked delivered last, so a delivered message has its copy and its notification.
  */
 import type { MessageDoc } from '../../src/domain/mine';
 import { userDbName } from '../../src/domain/user-db';
 import type { UserDocHooks } from '../http/gateway';
 import { createOnce, getOrUndefined, upsertDoc } from '../store/store';
 import type { Store } from '../store/store';
+import { providerUid } from './consultation/parties';
 import type { StoredOrder } from './consultation/types';
+import { ensureStandIn } from './demo-stand-ins';
+import { notifyNewMessage } from './message-notifications';
 
 /** The other party of an order for one of its parties, or undefined for a stranger. */
 export function otherParty(order: StoredOrder, uid: string): string | undefined {
-  if (order.client.uid === uid) return order.provider.hasAccount ? order.provider.id : undefined;
-  if (order.provider.hasAccount && order.provider.id === uid) return order.client.uid;
+  const provider = providerUid(order);
+  if (order.client.uid === uid) return provider;
+  if (provider !== undefined && provider === uid) return order.client.uid;
   return undefined;
 }
 
@@ -38,7 +44,7 @@ export function messageHooks(store: Store): UserDocHooks {
         if (!String(doc._id).startsWith(`message:${String(doc.orderId)}:`))
           return 'a message is keyed on its order';
         const order = await readOrder(doc.orderId);
-        const party = order && (order.client.uid === owner.uid || order.provider.id === owner.uid);
+        const party = order && (order.client.uid === owner.uid || providerUid(order) === owner.uid);
         if (!order || !party) return 'this consultation is not yours';
         const other = otherParty(order, owner.uid);
         if (!other) return 'messages are not available for this consultation';
@@ -59,10 +65,15 @@ export function messageHooks(store: Store): UserDocHooks {
 async function deliver(store: Store, uid: string, message: MessageDoc): Promise<void> {
   const order = await getOrUndefined(store.db<StoredOrder>('orders'), message.orderId);
   const other = order && otherParty(order, uid);
-  if (!other || other !== message.to || message.from !== uid) return;
+  if (!order || !other || other !== message.to || message.from !== uid) return;
   const now = new Date().toISOString();
   const { id, type, orderId, from, to, body, createdAt } = message;
-  await createOnce(store, userDbName(other), {
+  // A stand-in its client deleted is made again: the demo expert keeps receiving.
+  if (other === order.provider.standInUid) {
+    const { client, provider } = order;
+    await ensureStandIn(store, { client, provider });
+  }
+  const created = await createOnce(store, userDbName(other), {
     _id: id,
     id,
     type,
@@ -74,6 +85,10 @@ async function deliver(store: Store, uid: string, message: MessageDoc): Promise<
     createdAt,
     updatedAt: now,
   });
+  if (created) {
+    const senderName = uid === order.client.uid ? order.client.name : order.provider.name;
+    await notifyNewMessage(store, { recipient: other, orderId, senderName, body, at: now });
+  }
   await upsertDoc<MessageDoc>(store, userDbName(uid), id, (current) => {
     if (!current || current.deliveredAt) return undefined;
     return { ...current, deliveredAt: now, updatedAt: now };

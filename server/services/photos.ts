@@ -102,8 +102,27 @@ export async function readPublicPhoto(
   store: Store,
   id: string,
 ): Promise<{ contentType: string; bytes: Buffer } | undefined> {
+  return readUpload(store, id, 'profile');
+}
+
+/**
+ * The bytes of an identity document, for the admin console only: the caller has checked that an
+ * admin asks (services/admin/kyc.ts).
+ */
+export async function readIdentityDocument(
+  store: Store,
+  id: string,
+): Promise<{ contentType: string; bytes: Buffer } | undefined> {
+  return readUpload(store, id, 'id_document');
+}
+
+async function readUpload(
+  store: Store,
+  id: string,
+  kind: PhotoKind,
+): Promise<{ contentType: string; bytes: Buffer } | undefined> {
   const doc = await getPhoto(store, id);
-  if (!doc || doc.kind !== 'profile') return undefined;
+  if (!doc || doc.kind !== kind) return undefined;
   try {
     const bytes = (await photosDb(store).attachment.get(doc._id, ATTACHMENT)) as Buffer;
     return { contentType: doc.contentType, bytes };

@@ -7,6 +7,8 @@
  * the account keeps the names the session shows and an approved provider's public profile is
  * published again.
  */
+import { profileListing, sameListing } from '../../src/domain/account-index';
+import type { ListedProfile } from '../../src/domain/account-index';
 import { PROVIDER_PROFILE_FIELDS } from '../../src/domain/profile-fields';
 import { isProviderRole } from '../../src/domain/mine';
 import { profileCodesRefusal } from '../../src/domain/profile-codes';
@@ -60,18 +62,21 @@ export function profileHooks(store: Store): UserDocHooks {
           lastName: typeof last.lastName === 'string' && last.lastName ? last.lastName : undefined,
           displayName: typeof last.displayName === 'string' ? last.displayName : undefined,
         };
+        const listing = profileListing(last as ListedProfile);
         const account = await getAccount(store, owner.uid);
         const renamed =
           account &&
           (Object.keys(names) as (keyof typeof names)[]).some(
             (key) => names[key] !== undefined && names[key] !== account[key],
           );
-        if (renamed)
+        // The account also keeps a copy of what the admin lists filter on (account-index.ts).
+        if (renamed || (account && !sameListing(account.listing, listing)))
           await updateAccount(store, owner.uid, (account) => ({
             ...account,
             ...(names.firstName ? { firstName: names.firstName } : {}),
             ...(names.lastName ? { lastName: names.lastName } : {}),
             ...(names.displayName ? { displayName: names.displayName } : {}),
+            listing,
           }));
         if (isProviderRole(owner.role)) await publishProfile(store, owner.uid);
       },

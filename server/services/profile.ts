@@ -3,6 +3,7 @@
  * whitelisted edits (spec section 5), presence on sign-out, and the matching fields of the public
  * provider profile when one is published (`providers`, same id as the user).
  */
+import { profileListing } from '../../src/domain/account-index';
 import { DEFAULT_AVATAR } from '../../src/domain/constants';
 import { isProviderRole, PROFILE_ID } from '../../src/domain/mine';
 import type { Profile } from '../../src/domain/mine';
@@ -67,6 +68,17 @@ export async function setOffline(store: Store, uid: string, now = new Date()): P
     const next = { ...provider, isOnline: false, availability: 'unavailable' as const };
     return { ...next, listOrder: providerListOrder(next), lastStatusChange: at, updatedAt: at };
   });
+  await mirrorPresence(store, uid, false);
+}
+
+/**
+ * The presence copied onto the account (server-only), where the admin dashboard counts providers
+ * online with a view: the public `providers` database carries no design document (DESIGN.md).
+ */
+async function mirrorPresence(store: Store, uid: string, online: boolean): Promise<void> {
+  await updateAccount(store, uid, (account) =>
+    account.isOnline === online ? account : { ...account, isOnline: online },
+  );
 }
 
 /** Why an availability change was refused (spec section 4: its own message each). */
@@ -110,6 +122,7 @@ export async function setAvailability(
   } catch (error) {
     throw new StatusSyncFailed(uid, error);
   }
+  await mirrorPresence(store, uid, online);
   return profile;
 }
 
@@ -229,13 +242,14 @@ export async function updateProfile(
   });
   if (!profile) throw new Error(`The profile of ${account.uid} is missing`);
 
-  // The account keeps the names the session view shows.
+  // The account keeps the names the session view shows, and what the admin lists filter on.
   const updated =
     (await updateAccount(store, account.uid, (current) => ({
       ...current,
       firstName: profile.firstName,
       ...(profile.lastName ? { lastName: profile.lastName } : {}),
       displayName: profile.displayName,
+      listing: profileListing(profile),
     }))) ?? account;
 
   await updateDoc<StoredProvider>(store, 'providers', account.uid, (provider) => ({

@@ -2,12 +2,12 @@
  * An admin approves a lawyer or expat, or withdraws the approval (spec section 4: a provider cannot
  * go online nor be booked before it). Approval sets `isApproved` on the account and on the user
  * record, then publishes the public profile (`providers`, same id as the user) from the record's
- * public fields, with the service's own fields (rating, reviews, presence) starting empty or kept
- * from an earlier approval. Withdrawal hides the public profile and sets the provider offline; the
- * rating and reviews stay for a later approval. Each decision is written to the audit trail.
+ * public fields, with the service's own fields (rating, reviews, presence) starting at the spec's
+ * defaults for a new provider (rating 5, no review) or kept from an earlier approval. Withdrawal
+ * hides the public profile and sets the provider offline; the rating and reviews stay for a later
+ * approval. Each decision is written to the audit trail.
  */
-import { randomUUID } from 'node:crypto';
-import { DEFAULT_AVATAR } from '../../src/domain/constants';
+import { DEFAULT_AVATAR, NEW_PROVIDER_RATING, NEW_PROVIDER_REVIEW_COUNT } from '../../src/domain/constants';
 import { isProviderRole, PROFILE_ID } from '../../src/domain/mine';
 import type { Profile } from '../../src/domain/mine';
 import type { Provider } from '../../src/domain/provider';
@@ -17,6 +17,7 @@ import { userDbName } from '../../src/domain/user-db';
 import { slugify } from '../seed/demo/text';
 import { upsertDoc } from '../store/store';
 import type { Store } from '../store/store';
+import { recordAudit } from './admin/audit';
 import { getAccount, updateAccount } from './accounts';
 import { readProfile } from './profile';
 
@@ -31,7 +32,7 @@ export class ApprovalRefused extends Error {
 type ProviderDoc = Provider & { _id: string; _rev?: string };
 
 /** The public profile of a provider approved now, over what an earlier approval left. */
-function publishedProvider(
+export function publishedProvider(
   uid: string,
   profile: Profile,
   previous: ProviderDoc | undefined,
@@ -55,8 +56,8 @@ function publishedProvider(
     languages: fields.languages,
     specialties: [],
     yearsOfExperience: 0,
-    rating: 0,
-    reviewCount: 0,
+    rating: NEW_PROVIDER_RATING,
+    reviewCount: NEW_PROVIDER_REVIEW_COUNT,
     completedCalls: 0,
     isActive: true,
     isOnline: false,
@@ -87,7 +88,8 @@ export async function setProviderApproval(
 ): Promise<{ isApproved: boolean; published: boolean }> {
   const account = await getAccount(store, uid);
   if (!account) throw new ApprovalRefused('not_found');
-  if (!isProviderRole(account.role)) throw new ApprovalRefused('not_provider');
+  // A demo expert's stand-in (demo mode) is its client's private space: never published.
+  if (!isProviderRole(account.role) || account.standInFor) throw new ApprovalRefused('not_provider');
   const profile = await readProfile(store, uid);
   if (!profile) throw new ApprovalRefused('not_found');
   const at = now.toISOString();
@@ -116,14 +118,18 @@ export async function setProviderApproval(
         }
       : undefined,
   );
-  await updateAccount(store, uid, (current) => ({ ...current, isApproved: approved }));
-  await store.db('audit').insert({
-    _id: `approval:${at}:${randomUUID()}`,
-    type: 'provider_approval',
-    uid,
-    approved,
-    by,
-    at,
+  await updateAccount(store, uid, (current) => {
+    // An approval after a rejection ends it: the provider leaves the rejected queue.
+    const { approvalRejection: _rejection, ...rest } = current;
+    return approved ? { ...rest, isApproved: true } : { ...current, isApproved: false };
+  });
+  await recordAudit(store, {
+    actor: by,
+    action: approved ? 'approve' : 'withdraw_approval',
+    subject: { kind: 'account', id: uid },
+    before: { isApproved: account.isApproved },
+    after: { isApproved: approved },
+    now,
   });
   return { isApproved: approved, published: approved };
 }

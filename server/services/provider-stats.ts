@@ -7,7 +7,13 @@
  * since, keyed by order: adding an order already there changes nothing. The public profile's
  * figures are then computed from the tally, which gives the same result however many times it
  * runs. So each step can run again after a stop without counting anything twice.
+ *
+ * Moderation goes through the same tally: a review an admin hides is added to `hidden` (keyed by its
+ * review id, with its rating) and taken out of the figures, whether its rating came with the base
+ * (a demo review) or was counted from an order; restoring removes it from `hidden`. Hiding twice,
+ * or two admins hiding at once, leaves one key: nothing is taken out twice.
  */
+import { NEW_PROVIDER_RATING } from '../../src/domain/constants';
 import { providerListOrder } from '../../src/domain/provider';
 import type { Provider } from '../../src/domain/provider';
 import { getOrUndefined, upsertDoc } from '../store/store';
@@ -26,6 +32,8 @@ export type ProviderTally = {
   ratings: Record<string, number>;
   /** The orders whose consultation was completed. */
   completed: Record<string, true>;
+  /** Reviews an admin hid, by review id (`review:…` in `content`): their rating, taken out. */
+  hidden?: Record<string, number>;
   updatedAt: string;
 };
 
@@ -33,13 +41,20 @@ export function providerTallyId(providerId: string): string {
   return `provider:${providerId}`;
 }
 
-/** The figures a tally gives (the rating averaged to two decimals; the schema takes 0 to 5). */
-export function tallied(tally: Pick<ProviderTally, 'base' | 'ratings' | 'completed'>): Figures {
+/**
+ * The figures a tally gives: the rating averaged to two decimals, or the spec's default for a new
+ * provider while nobody has reviewed them (a completed call without a review changes nothing).
+ */
+export function tallied(tally: Pick<ProviderTally, 'base' | 'ratings' | 'completed' | 'hidden'>): Figures {
   const added = Object.values(tally.ratings);
-  const reviewCount = tally.base.reviewCount + added.length;
-  const sum = tally.base.rating * tally.base.reviewCount + added.reduce((total, rating) => total + rating, 0);
+  const hidden = Object.values(tally.hidden ?? {});
+  const total = (ratings: number[]) => ratings.reduce((sum, rating) => sum + rating, 0);
+  const reviewCount = Math.max(0, tally.base.reviewCount + added.length - hidden.length);
+  const sum = tally.base.rating * tally.base.reviewCount + total(added) - total(hidden);
   const rating =
-    reviewCount === 0 ? 0 : Math.min(5, Math.max(0, Math.round((sum / reviewCount) * 100) / 100));
+    reviewCount === 0
+      ? NEW_PROVIDER_RATING
+      : Math.min(5, Math.max(0, Math.round((sum / reviewCount) * 100) / 100));
   return {
     rating,
     reviewCount,
@@ -73,9 +88,28 @@ async function count(
     const next = add(tally);
     return next ? { ...next, updatedAt: new Date().toISOString() } : undefined;
   });
-  const tally = await getOrUndefined(store.db<ProviderTally>('ledger'), id);
-  if (!tally) return;
-  const figures = tallied(tally);
+  await publishFigures(store, providerId);
+}
+
+const PUBLISH_ATTEMPTS = 5;
+
+/**
+ * Writes the figures of the provider's tally into their public profile. Two counts for the same
+ * provider may publish in either order, so after writing, the tally is read again: when it changed
+ * meanwhile, the figures are computed and written again, and the last write is the newest tally's.
+ */
+async function publishFigures(store: Store, providerId: string): Promise<void> {
+  const id = providerTallyId(providerId);
+  let tally = await getOrUndefined(store.db<ProviderTally>('ledger'), id);
+  for (let attempt = 0; tally && attempt < PUBLISH_ATTEMPTS; attempt++) {
+    await writeFigures(store, providerId, tallied(tally));
+    const again = await getOrUndefined(store.db<ProviderTally>('ledger'), id);
+    if (again?._rev === tally._rev) return;
+    tally = again;
+  }
+}
+
+async function writeFigures(store: Store, providerId: string, figures: Figures): Promise<void> {
   await upsertDoc<Provider>(store, 'providers', providerId, (current) => {
     if (!current) return undefined;
     if (
@@ -106,6 +140,25 @@ export function countRating(
       ? undefined
       : { ...tally, ratings: { ...tally.ratings, [orderId]: rating } },
   );
+}
+
+/**
+ * A review an admin hid (`hidden` true) or restored (false): its rating is taken out of the
+ * provider's figures, or put back, once whatever the number of calls.
+ */
+export function countHidden(
+  store: Store,
+  providerId: string,
+  reviewId: string,
+  rating: number,
+  hidden: boolean,
+): Promise<void> {
+  return count(store, providerId, (tally) => {
+    const current = tally.hidden ?? {};
+    if ((current[reviewId] !== undefined) === hidden) return undefined;
+    const { [reviewId]: _removed, ...rest } = current;
+    return { ...tally, hidden: hidden ? { ...current, [reviewId]: rating } : rest };
+  });
 }
 
 /** A completed consultation, counted once into the provider's completed calls. */

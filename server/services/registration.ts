@@ -7,7 +7,9 @@
  */
 import { randomBytes } from 'node:crypto';
 import { accountIds } from '../../src/domain/account';
+import { profileListing, withAccountIndex } from '../../src/domain/account-index';
 import type { Account } from '../../src/domain/account';
+import type { KycStatus } from '../../src/domain/kyc';
 import { resolveLanguage } from '../../src/domain/languages';
 import { PROFILE_ID } from '../../src/domain/mine';
 import type { Profile } from '../../src/domain/mine';
@@ -59,7 +61,14 @@ export type KycDoc = {
   idDocument: string;
   bankAccountNumber: string;
   ifsc: string;
-  status: 'pending';
+  /** Set by an admin (see services/admin/kyc.ts); `pending` until then. */
+  status: KycStatus;
+  statusReason?: string;
+  reviewedAt?: string;
+  reviewedBy?: string;
+  /** The status before the last decision, and how many decisions so far (the audit key). */
+  previousStatus?: KycStatus;
+  statusVersion?: number;
   createdAt: string;
   updatedAt: string;
 };
@@ -166,7 +175,12 @@ function newAccount(
 ): StoredAccount {
   const lastName = 'lastName' in data ? data.lastName : undefined;
   const at = now.toISOString();
-  return {
+  const listing = profileListing({
+    phone: data.phone,
+    residenceCountry: 'residenceCountry' in data ? data.residenceCountry : undefined,
+    languages: data.languages,
+  });
+  return withAccountIndex({
     _id: accountIds.account(uid),
     type: 'account',
     uid,
@@ -186,7 +200,8 @@ function newAccount(
     isVerifiedEmail: false,
     createdAt: at,
     updatedAt: at,
-  };
+    listing,
+  });
 }
 
 /** Clients appear by first name; providers by their full name. */

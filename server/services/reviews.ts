@@ -12,6 +12,8 @@
  *   count (`countRating`: once per order, see provider-stats.ts);
  *   the client's copy marked published; the order's review marked `done`. `resumeReviews` runs the
  *   steps again, at start, for every review still `pending`.
+ * - Hidden by an admin (admin/review-moderation.ts): the public document is removed and the rating
+ *   taken out through the same tally; a resumed publication does not publish it again.
  */
 import { contentIds } from '../../src/domain/help-centre';
 import { newestFirstKey } from '../../src/domain/content';
@@ -24,6 +26,7 @@ import type { UserDocHooks } from '../http/gateway';
 import { createOnce, getOrUndefined, upsertDoc } from '../store/store';
 import type { Store } from '../store/store';
 import type { StoredOrder } from './consultation/types';
+import { isReviewHidden } from './admin/review-moderation';
 import { countRating } from './provider-stats';
 
 /** The id of the published review of an order, in `content`. */
@@ -116,7 +119,8 @@ async function finishReview(store: Store, orderId: string): Promise<void> {
     newestFirst: newestFirstKey(review.at),
     updatedAt: review.at,
   };
-  await createOnce(store, 'content', content);
+  // A review an admin hid before this step ran again (a resumed publication) stays hidden.
+  if (!(await isReviewHidden(store, content._id))) await createOnce(store, 'content', content);
 
   await countRating(store, providerId, orderId, review.rating);
 

@@ -8,7 +8,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { CookieOptions, Request, Response } from 'express';
 import { accountIds } from '../../src/domain/account';
 import type { UserRole } from '../../src/domain/professions';
-import { getOrUndefined } from '../store/store';
+import { getOrUndefined, upsertDoc } from '../store/store';
 import type { Store } from '../store/store';
 import type { StoredAccount } from './accounts';
 
@@ -29,13 +29,33 @@ export type SessionDoc = {
   createdAt: string;
   expiresAt: string;
   persistent: boolean;
+  /**
+   * Demo mode: the uid of the demo expert's stand-in this session shows (see
+   * src/domain/demo-stand-in.ts). The session stays its client's (`uid`): a ban of the client, or
+   * the end of the client's sessions, ends it too.
+   */
+  actingAs?: string;
 };
 
 /** What a request's cookie stands for. */
 export type SessionState =
   | { kind: 'none' }
   | { kind: 'banned'; account: StoredAccount }
-  | { kind: 'signed_in'; account: StoredAccount; sessionId: string };
+  | {
+      kind: 'signed_in';
+      account: StoredAccount;
+      sessionId: string;
+      /** When the session shows a demo expert's stand-in (`account`): the client behind it. */
+      actor?: StoredAccount;
+    };
+
+/** Stores served in demo mode: only there does a session show a demo expert's stand-in. */
+const standInStores = new WeakSet<Store>();
+
+/** Called once by the app in demo mode (see server/services/demo-stand-ins.ts). */
+export function allowStandInSessions(store: Store): void {
+  standInStores.add(store);
+}
 
 export function sessionId(token: string): string {
   return 'session:' + createHash('sha256').update(token).digest('hex');
@@ -73,7 +93,26 @@ export async function readSession(store: Store, token: string | undefined): Prom
   const account = await getOrUndefined(store.db<StoredAccount>('accounts'), accountIds.account(session.uid));
   if (!account || account.type !== 'account') return { kind: 'none' };
   if (account.isBanned || account.isActive === false) return { kind: 'banned', account };
+  const standIn = session.actingAs ? await standInOf(store, session) : undefined;
+  if (standIn) return { kind: 'signed_in', account: standIn, sessionId: id, actor: account };
   return { kind: 'signed_in', account, sessionId: id };
+}
+
+/** The stand-in a session shows, when demo mode allows it and it is its client's own. */
+async function standInOf(store: Store, session: SessionDoc): Promise<StoredAccount | undefined> {
+  if (!standInStores.has(store) || !session.actingAs) return undefined;
+  const db = store.db<StoredAccount>('accounts');
+  const standIn = await getOrUndefined(db, accountIds.account(session.actingAs));
+  return standIn?.type === 'account' && standIn.standInFor?.clientUid === session.uid ? standIn : undefined;
+}
+
+/** Shows a stand-in in a session (demo mode), or the session's own user again (`undefined`). */
+export async function setActingAs(store: Store, id: string, uid: string | undefined): Promise<void> {
+  await upsertDoc<SessionDoc>(store, 'accounts', id, (current) => {
+    if (!current || current.type !== 'session' || current.actingAs === uid) return undefined;
+    const { actingAs: _previous, ...rest } = current;
+    return uid ? { ...rest, actingAs: uid } : rest;
+  });
 }
 
 /** The signed-in user of a token, or undefined when the session is unknown, expired, or the account banned or gone. */

@@ -6,7 +6,12 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { backfillContentKeys, backfillListedSpecialties } from './backfill';
+import {
+  backfillAccountIndex,
+  backfillContentKeys,
+  backfillListedSpecialties,
+  backfillNewProviderRating,
+} from './backfill';
 import { ensureDatabase, getOrUndefined } from './store';
 import type { Store } from './store';
 
@@ -59,7 +64,11 @@ export async function migrate(store: Store): Promise<MigrationReport> {
   if (store.kind === 'couchdb' && (await ensureDatabase(store, '_global_changes'))) {
     report.created.push('_global_changes');
   }
-  report.backfilled = (await backfillContentKeys(store)) + (await backfillListedSpecialties(store));
+  report.backfilled =
+    (await backfillContentKeys(store)) +
+    (await backfillListedSpecialties(store)) +
+    (await backfillNewProviderRating(store)) +
+    (await backfillAccountIndex(store));
   return report;
 }
 

@@ -1,12 +1,15 @@
-import { lazy } from 'react';
+import { Suspense, lazy } from 'react';
 import type { ComponentType } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { routes } from '../config/paths';
 import type { RouteEntry, ScreenId } from '../config/paths';
+import type { LegalSlug } from '../domain/legal-documents';
 import { ComingSoonPage } from '../features/pages/coming-soon-page';
 import { NotFoundPage } from '../features/pages/not-found-page';
 import { ensureLocaleParts } from '../i18n/i18n';
 import type { LocalePart } from '../i18n/locale-parts';
+import { PageLoading } from '../ui/page-loading';
+import { ErrorBoundary } from './error-boundary';
 import { RequireAuth } from './require-auth';
 import { Layout } from './shell/layout';
 
@@ -112,10 +115,24 @@ const SCREENS: Partial<Record<ScreenId, ComponentType>> = {
   ),
 };
 
+/**
+ * The admin console (`/admin/*`): one lazy import, so that none of its code nor its texts (locale
+ * part `admin`) is in a traveller's download; it has its own layout, guard and routes.
+ */
+const AdminConsole = lazyScreen(
+  () =>
+    import('../features/admin/admin-app').then(({ AdminApp }) => {
+      return function AdminConsole() {
+        return <AdminApp errorBoundary={ErrorBoundary} />;
+      };
+    }),
+  ['admin'],
+);
+
 const LegalPage = lazy(() => import('../features/legal/legal-page').then((m) => ({ default: m.LegalPage })));
 
 /** The legal and information pages, by the slug of their document in `content`. */
-const LEGAL_SLUGS: Partial<Record<ScreenId, string>> = {
+const LEGAL_SLUGS: Partial<Record<ScreenId, LegalSlug>> = {
   termsClients: 'terms-clients',
   termsLawyers: 'terms-lawyers',
   termsExpats: 'terms-expats',
@@ -141,6 +158,14 @@ function elementFor({ screen, protected: guarded }: RouteEntry) {
 export function AppRoutes() {
   return (
     <Routes>
+      <Route
+        path="/admin/*"
+        element={
+          <Suspense fallback={<PageLoading />}>
+            <AdminConsole />
+          </Suspense>
+        }
+      />
       <Route element={<Layout />}>
         {routes.flatMap((route) =>
           [route.path, ...route.aliases].map((path) => (

@@ -179,6 +179,11 @@ export function checkoutPath(providerId: string): string {
   return `/call-checkout/${encodeURIComponent(providerId)}`;
 }
 
+/** The dashboard's messages, open on one consultation's conversation. */
+export function messagesPath(orderId: string): string {
+  return `/dashboard/messages?order=${encodeURIComponent(orderId)}`;
+}
+
 /** The page that follows an order's call live. */
 export function paymentSuccessPath(orderId: string): string {
   return `/payment-success?orderId=${encodeURIComponent(orderId)}`;

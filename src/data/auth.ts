@@ -212,6 +212,18 @@ export async function signOut(): Promise<void> {
   for (const hooks of signOutHooks) await hooks.after().catch(() => undefined);
 }
 
+/**
+ * Demo mode: the session shows another of the person's accounts (a demo expert's stand-in, or their
+ * own again, see src/domain/demo-stand-in.ts). What waits on this device is pushed first, as
+ * before a sign-out; the data layer then follows the new user.
+ */
+export async function switchSessionUser(path: string): Promise<SessionUserView> {
+  for (const hooks of signOutHooks) await hooks.before().catch(() => undefined);
+  const { user } = await api<UserAnswer>(path, { method: 'POST' });
+  signedIn(user);
+  return user;
+}
+
 function markPendingLogout() {
   try {
     localStorage.setItem(LOGOUT_PENDING_KEY, '1');

@@ -1,6 +1,8 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { CONFIG_IDS } from '../domain/config';
 import type { MarketingStats, PlatformSettings, Pricing, ServiceStatus } from '../domain/config';
+import type { ServiceKey } from '../domain/promo';
+import { bookableCountries } from '../domain/service-countries';
 import { useDataLayer } from './data-context';
 
 type ConfigValues = {
@@ -9,6 +11,52 @@ type ConfigValues = {
   stats: MarketingStats;
   serviceStatus: ServiceStatus;
 };
+
+/** How often a screen showing prices next to the live directory pulls `config` (see below). */
+export const CONFIG_REFRESH_MS = 20_000;
+
+/**
+ * Keeps `config` live while the screen is shown, so that a price an admin changes appears at once
+ * (the pricing page: it holds no other live collection, so this one fits the browser's connection
+ * budget; see src/data/replication.ts).
+ */
+export function useLiveConfig(): void {
+  const { sync } = useDataLayer();
+  useEffect(() => sync.config.hold(), [sync]);
+}
+
+/**
+ * Pulls `config` every few seconds while the screen is shown: the call pages, the booking form and
+ * checkout, which already keep the directory live and so must not hold a second live connection.
+ * A price changed meanwhile appears within `CONFIG_REFRESH_MS`; checkout charges the server's price
+ * whatever the page showed, and says so (features/checkout).
+ */
+export function useConfigRefresh(): void {
+  const { sync } = useDataLayer();
+  useEffect(() => sync.config.keepFresh(CONFIG_REFRESH_MS), [sync]);
+}
+
+/**
+ * Pulls `config` now and answers the pricing it then holds: checkout, when the server priced the
+ * order differently from the page (an admin changed the price meanwhile).
+ */
+export function usePricingRefresh(): () => Promise<Pricing | undefined> {
+  const { db, sync } = useDataLayer();
+  return useCallback(async () => {
+    await sync.config.pull().catch(() => undefined);
+    const doc = await db.config.findOne(CONFIG_IDS.pricing).exec();
+    return doc ? (doc.toMutableJSON().value as Pricing) : undefined;
+  }, [db, sync]);
+}
+
+/**
+ * The countries where a service (either, when none is given) may be booked, from the replicated
+ * settings (admin screen "countries"); the spec's defaults until they have been pulled.
+ */
+export function useOfferedCountries(service?: ServiceKey): string[] {
+  const settings = useConfig('settings');
+  return useMemo(() => bookableCountries(settings, service), [settings, service]);
+}
 
 /**
  * A public configuration document's value, kept current; `undefined` until it has been replicated

@@ -16,6 +16,18 @@ export class GatewayError extends Error {
   }
 }
 
+const refusedListeners = new Set<() => void>();
+
+/**
+ * Calls `listener` whenever the gateway answers 401: the session ended, or an admin suspended or
+ * deleted the account (the gateway then also ends the live feed it held). The session layer checks
+ * the session again, so the page learns why at once rather than at its next navigation.
+ */
+export function onGatewayUnauthorized(listener: () => void): () => void {
+  refusedListeners.add(listener);
+  return () => refusedListeners.delete(listener);
+}
+
 export const gatewayFetch: typeof fetch = async (input, init) => {
   // Writes (and RxDB's POST reads) carry the CSRF header the gateway asks of every non-GET request.
   const headers = new Headers(init?.headers);
@@ -28,6 +40,7 @@ export const gatewayFetch: typeof fetch = async (input, init) => {
     throw error;
   }
   reportNetwork(true);
+  if (response.status === 401) for (const listener of [...refusedListeners]) listener();
   if (!response.ok) throw new GatewayError(response.status, await response.text().catch(() => ''));
   return response;
 };

@@ -2,8 +2,9 @@
  * Messages between the client and the provider of a consultation: `message:<orderId>:<key>`
  * documents of the user's own collection. The sender's copy is written here (offline too) and
  * pushed when a connection allows; the service copies it into the other party's database and marks
- * both copies delivered (`deliveredAt`). A provider without an account (the demo directory) has no
- * database, so no messages can be exchanged about their consultations.
+ * both copies delivered (`deliveredAt`), and notifies the recipient. A provider without an account
+ * (the demo directory) has no database: in demo mode their stand-in receives instead (see
+ * src/domain/demo-stand-in.ts); otherwise no messages can be exchanged about their consultations.
  */
 import { useEffect, useState } from 'react';
 import { messageId } from '../domain/mine';
@@ -33,8 +34,8 @@ export function useMessagesByOrder(): ReadonlyMap<string, MessageDoc[]> | undefi
 }
 
 /**
- * The other party of a consultation, to whom messages go; undefined when messages cannot reach them
- * (a provider without an account has no database).
+ * The other party of a consultation, to whom messages go (a demo expert's stand-in in demo mode);
+ * undefined when messages cannot reach them (a provider without an account has no database).
  */
 export function messagePartner(call: CallSessionDoc): string | undefined {
   return call.partnerUid;

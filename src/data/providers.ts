@@ -142,8 +142,10 @@ function useFirstPullDone(): boolean {
 
 export type ProviderPageState = {
   providers: Provider[];
-  /** The exact number of matching providers; undefined while it is being counted. */
+  /** The exact number of matching providers, test profiles left out; undefined while it is being counted. */
   total: number | undefined;
+  /** The number of providers listed under the filter, test profiles included (for the pages). */
+  listed: number | undefined;
   countries: string[];
   status: 'loading' | 'ready';
 };
@@ -164,7 +166,13 @@ export function useProviderPage(filter: ProviderFilter, page: number, pageSize: 
   );
   if (!directory.loaded) {
     const ready = firstPage !== undefined && (firstPage.length > 0 || firstPullDone || !navigator.onLine);
-    return { providers: firstPage ?? [], total: undefined, countries, status: ready ? 'ready' : 'loading' };
+    return {
+      providers: firstPage ?? [],
+      total: undefined,
+      listed: undefined,
+      countries,
+      status: ready ? 'ready' : 'loading',
+    };
   }
   const waiting = directory.providers.length === 0 && !firstPullDone && navigator.onLine !== false;
   return { ...result, countries, status: waiting ? 'loading' : 'ready' };

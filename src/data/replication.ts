@@ -80,6 +80,8 @@ export class PublicCollectionSync {
   private pulling: Promise<void> | undefined;
   private live: Replication | undefined;
   private holders = 0;
+  private refreshers = 0;
+  private refreshTimer: ReturnType<typeof setInterval> | undefined;
   private markPulled: () => void = () => {};
   private markAttempted: () => void = () => {};
   /** Resolves once the collection has been brought up to date at least once. */
@@ -135,6 +137,28 @@ export class PublicCollectionSync {
     };
   }
 
+  /**
+   * Pulls every `intervalMs` until the returned function is called: a screen that must follow the
+   * server (prices) while another public collection already holds the page's live connection. A
+   * short pull holds no connection, unlike a live one (at most two live collections: see above).
+   */
+  keepFresh(intervalMs: number): () => void {
+    this.refreshers++;
+    this.refreshTimer ??= setInterval(() => {
+      if (typeof navigator === 'undefined' || navigator.onLine) void this.pull().catch(() => undefined);
+    }, intervalMs);
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      this.refreshers--;
+      if (this.refreshers === 0) {
+        clearInterval(this.refreshTimer);
+        this.refreshTimer = undefined;
+      }
+    };
+  }
+
   private async goLive() {
     await this.pulling?.catch(() => undefined);
     if (this.holders === 0 || this.live) return;
@@ -161,6 +185,9 @@ export class PublicCollectionSync {
 
   async stop() {
     this.holders = 0;
+    this.refreshers = 0;
+    clearInterval(this.refreshTimer);
+    this.refreshTimer = undefined;
     await this.stopLive();
     await this.pulling?.catch(() => undefined);
   }

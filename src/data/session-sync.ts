@@ -8,7 +8,8 @@
  *   replication stops and the device forgets the previous user's documents, without pushing their
  *   deletion (tombstones are purged), and the next copy starts a new epoch (see startMineSync).
  * - Session expired (401): the replication stops, the documents stay, so that the same user signing
- *   in again loses none of the changes still waiting.
+ *   in again loses none of the changes still waiting. A 401 of the gateway makes the session be
+ *   checked again at once (an admin's ban ends the live pull with one).
  *
  * A local document `owner` records whose documents the collection holds and the current epoch.
  */
@@ -16,6 +17,7 @@ import { BAN_CHECK_TIMEOUT_MS } from '../domain/constants';
 import { checkSession, getSession, onSignOut, subscribeSession } from './auth';
 import type { AppDatabase } from './database';
 import { forgetLostEdits } from './lost-edits';
+import { onGatewayUnauthorized } from './gateway-fetch';
 import { clearWaiting, preloadMineChecks } from './mine';
 import { startMineSync } from './replication';
 import type { ReplicationTarget } from './replication';
@@ -112,12 +114,15 @@ export function followSession(db: AppDatabase, target: ReplicationTarget): () =>
   });
   const recheck = () => void checkSession().catch(() => undefined);
   window.addEventListener('online', recheck);
+  // A refused pull (session ended, account suspended by an admin) is told to the page at once.
+  const unrefused = onGatewayUnauthorized(recheck);
   void enqueue(reconcile);
   recheck();
 
   return () => {
     unsubscribe();
     unhook();
+    unrefused();
     window.removeEventListener('online', recheck);
     void enqueue(stop);
   };

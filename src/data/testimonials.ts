@@ -1,12 +1,18 @@
 /**
  * Testimonials and provider reviews from the replicated `content` collection, newest first, read a
  * page at a time from the `newestFirst` indexes (so a list stays fast with thousands of them) and
- * kept current. Each is shown in the language its author wrote it in.
+ * kept current. Each is shown in the language its author wrote it in; a list of testimonials gives
+ * the reader's language first, then the others (reader-language-first.ts), or one language only
+ * when the reader chose one.
  */
 import { useEffect, useState } from 'react';
-import { combineLatest } from 'rxjs';
+import { combineLatest, distinctUntilChanged, firstValueFrom, map, of, switchMap } from 'rxjs';
+import type { Observable } from 'rxjs';
 import type { MangoQuery } from 'rxdb';
 import type { ContentDoc } from '../domain/content';
+import type { Language } from '../domain/languages';
+import { readerFirstWindow, readerLanguageFirst } from '../domain/reader-language-first';
+import type { Slice } from '../domain/reader-language-first';
 import { searchContent } from '../domain/search';
 import type { AppDatabase } from './database';
 import { useDataLayer } from './data-context';
@@ -15,6 +21,10 @@ export type ServiceType = NonNullable<ContentDoc['serviceType']>;
 
 export type TestimonialQuery = {
   serviceType?: ServiceType;
+  /** Only the testimonials written in this language; undefined for every language. */
+  language?: Language;
+  /** The reader's language: with every language listed, its testimonials come first. */
+  readerLanguage: Language;
   /** Words to search for (accents and case ignored); empty for all. */
   search?: string;
   offset: number;
@@ -28,21 +38,77 @@ export type ListState = {
   status: 'loading' | 'ready';
 };
 
+type Page = { items: ContentDoc[]; total: number };
+
 const toDoc = (doc: { toJSON(): unknown }) => doc.toJSON() as ContentDoc;
 
-/** Testimonials of one service (or all), newest first, straight from the matching index. */
-export function testimonialQuery(serviceType: ServiceType | undefined): MangoQuery<ContentDoc> {
-  return serviceType
-    ? {
-        selector: { type: { $eq: 'testimonial' }, group: { $eq: serviceType } },
-        sort: [{ newestFirst: 'asc' }, { id: 'asc' }],
-        index: ['type', 'group', 'newestFirst', 'id'],
-      }
-    : {
-        selector: { type: { $eq: 'testimonial' } },
-        sort: [{ newestFirst: 'asc' }, { id: 'asc' }],
-        index: ['type', 'newestFirst', 'id'],
-      };
+/** Which languages a query keeps: one, or every one but one (the reader's, listed apart). */
+export type LanguageChoice = { only: Language } | { except: Language };
+
+/**
+ * Testimonials of one service (or all), of one language, all but one, or all, newest first, from the
+ * index that serves it: a language to keep is part of the index; one to leave out is filtered while
+ * reading the service's index, which stops once the page is full.
+ */
+export function testimonialQuery(
+  serviceType: ServiceType | undefined,
+  languages?: LanguageChoice,
+): MangoQuery<ContentDoc> {
+  const language = languages && ('only' in languages ? { $eq: languages.only } : { $ne: languages.except });
+  const only = languages && 'only' in languages;
+  const selector = {
+    type: { $eq: 'testimonial' as const },
+    ...(serviceType ? { group: { $eq: serviceType } } : {}),
+    ...(language ? { language } : {}),
+  };
+  const index = [
+    'type',
+    ...(serviceType ? ['group'] : []),
+    ...(only ? ['language'] : []),
+    'newestFirst',
+    'id',
+  ];
+  return { selector, sort: [{ newestFirst: 'asc' }, { id: 'asc' }], index };
+}
+
+function slice(db: AppDatabase, query: MangoQuery<ContentDoc>, { skip, limit }: Slice) {
+  return limit > 0
+    ? db.content.find({ ...query, skip, limit }).$.pipe(map((docs) => docs.map(toDoc)))
+    : of([]);
+}
+
+/**
+ * A page of testimonials and the number matching, kept current. Without search words, each part is
+ * paged and counted from its index; a search reads the service's testimonials once and ranks them.
+ */
+export function testimonialPage$(db: AppDatabase, query: TestimonialQuery): Observable<Page> {
+  const { serviceType, language, readerLanguage, offset, limit } = query;
+  const words = (query.search ?? '').trim();
+  const chosen = testimonialQuery(serviceType, language && { only: language });
+  if (words) {
+    return db.content.find(chosen).$.pipe(
+      map((docs) => {
+        const matches = readerLanguageFirst(searchContent(docs.map(toDoc), words), readerLanguage);
+        return { items: matches.slice(offset, offset + limit), total: matches.length };
+      }),
+    );
+  }
+  if (language) {
+    return combineLatest([slice(db, chosen, { skip: offset, limit }), db.content.count(chosen).$]).pipe(
+      map(([items, total]) => ({ items, total })),
+    );
+  }
+  const readers = testimonialQuery(serviceType, { only: readerLanguage });
+  const others = testimonialQuery(serviceType, { except: readerLanguage });
+  return combineLatest([db.content.count(readers).$, db.content.count(chosen).$]).pipe(
+    distinctUntilChanged((a, b) => a[0] === b[0] && a[1] === b[1]),
+    switchMap(([readerTotal, total]) => {
+      const window = readerFirstWindow(offset, limit, readerTotal);
+      return combineLatest([slice(db, readers, window.reader), slice(db, others, window.others)]).pipe(
+        map(([first, then]) => ({ items: [...first, ...then], total })),
+      );
+    }),
+  );
 }
 
 /** Resolves once `content` has been pulled once (or has failed to): until then "none" may be wrong. */
@@ -64,37 +130,36 @@ function settle(items: ContentDoc[] | undefined, total: number, pulled: boolean)
   return { items: items ?? [], total, status: waiting ? 'loading' : 'ready' };
 }
 
-/**
- * A page of testimonials and the number matching. Without search words, the page and the count are
- * read from the index; a search reads the service's testimonials once and ranks the matches.
- */
-export function useTestimonialPage({ serviceType, search = '', offset, limit }: TestimonialQuery): ListState {
+/** `testimonialPage$` for a screen: the page, and whether it is still awaited. */
+export function useTestimonialPage(query: TestimonialQuery): ListState {
   const { db } = useDataLayer();
   const pulled = useContentPulled();
-  const [result, setResult] = useState<{ key: string; items: ContentDoc[]; total: number }>();
-  const key = JSON.stringify([serviceType, search.trim(), offset, limit]);
+  const [result, setResult] = useState<Page & { key: string }>();
+  const { serviceType, language, readerLanguage, search = '', offset, limit } = query;
+  const key = JSON.stringify([serviceType, language, readerLanguage, search.trim(), offset, limit]);
   useEffect(() => {
-    const base = testimonialQuery(serviceType);
-    const words = search.trim();
-    const subscription = words
-      ? db.content.find(base).$.subscribe((docs) => {
-          const matches = searchContent(docs.map(toDoc), words);
-          setResult({ key, items: matches.slice(offset, offset + limit), total: matches.length });
-        })
-      : combineLatest([
-          db.content.find({ ...base, skip: offset, limit }).$,
-          db.content.count(base).$,
-        ]).subscribe(([docs, total]) => setResult({ key, items: docs.map(toDoc), total }));
+    const subscription = testimonialPage$(db, {
+      serviceType,
+      language,
+      readerLanguage,
+      search,
+      offset,
+      limit,
+    }).subscribe((page) => setResult({ key, ...page }));
     return () => subscription.unsubscribe();
-  }, [db, serviceType, search, offset, limit, key]);
+  }, [db, serviceType, language, readerLanguage, search, offset, limit, key]);
   const current = result?.key === key ? result : undefined;
   return settle(current?.items, current?.total ?? 0, pulled);
 }
 
-/** One testimonial and up to `others` other testimonials of the same service, newest first. */
+/**
+ * One testimonial and up to `others` other testimonials of the same service, newest first, those in
+ * the reader's language first.
+ */
 export function useTestimonial(
   id: string,
   others: number,
+  readerLanguage: Language,
 ): { testimonial?: ContentDoc; others: ContentDoc[]; status: 'loading' | 'ready' } {
   const { db } = useDataLayer();
   const pulled = useContentPulled();
@@ -106,22 +171,17 @@ export function useTestimonial(
         setState({ id, doc, others: [] });
         return;
       }
-      void db.content
-        .find({ ...testimonialQuery(doc.serviceType), limit: others + 1 })
-        .exec()
-        .then((docs) =>
-          setState({
-            id,
-            doc,
-            others: docs
-              .map(toDoc)
-              .filter((item) => item.id !== id)
-              .slice(0, others),
-          }),
-        );
+      const page = { serviceType: doc.serviceType, readerLanguage, offset: 0, limit: others + 1 };
+      void firstValueFrom(testimonialPage$(db, page)).then(({ items }) =>
+        setState({
+          id,
+          doc,
+          others: items.filter((item) => item.id !== id).slice(0, others),
+        }),
+      );
     });
     return () => subscription.unsubscribe();
-  }, [db, id, others]);
+  }, [db, id, others, readerLanguage]);
   const current = state?.id === id ? state : undefined;
   const waiting = current === undefined || (current.doc === null && !pulled && navigator.onLine);
   return {

@@ -3,6 +3,8 @@
  * public view of it that `/api/auth/me` answers. Profile fields a user edits live in their own
  * database (`mine`); the account holds what decides access: role, approval, ban, verification.
  */
+import type { AccountListing } from './account-index';
+import type { ApprovalRejection } from './approval';
 import type { Language } from './languages';
 import type { UserRole } from './professions';
 
@@ -29,6 +31,24 @@ export type Account = {
   createdAt: string;
   updatedAt: string;
   lastLoginAt?: string;
+  /** Lawyers and expats: online now (a copy of the profile's presence, counted by the admin dashboard). */
+  isOnline?: boolean;
+  /**
+   * Demo mode only: this account is the stand-in that plays the demo expert `providerId` for the
+   * client `clientUid` alone (see demo-stand-in.ts); only that client's session can open it.
+   */
+  standInFor?: { clientUid: string; providerId: string };
+  /** Lawyers and expats an admin rejected: why, when, by whom (cleared when approved later). */
+  approvalRejection?: ApprovalRejection;
+  /**
+   * What the admin lists search, filter and sort on (see account-index.ts): a copy of the user
+   * record's phone, country and languages, and the search words and sort name derived from them.
+   */
+  listing?: AccountListing;
+  searchTokens?: string[];
+  sortName?: string;
+  /** A demo provider an admin made for testing ("aaaprofiles"): shown as such, never counted publicly. */
+  isTestProfile?: boolean;
 };
 
 /** What the browser learns about the signed-in user (`GET /api/auth/me`). */
@@ -45,6 +65,8 @@ export type SessionUserView = {
   isVerifiedEmail: boolean;
   /** The user's own database, replicated as the `mine` collection. */
   db: string;
+  /** Demo mode: the session is a client's, opened on the stand-in of a demo expert they booked. */
+  demoStandIn?: true;
 };
 
 /** Document ids in `accounts`. The e-mail key document makes an address unique (a second insert conflicts). */

@@ -44,6 +44,8 @@ export type BookingProblemCode =
   | 'title_too_short'
   | 'description_too_short'
   | 'country_invalid'
+  /** The service is not offered in this country (admin screen "countries"; checked by checkout too). */
+  | 'country_unavailable'
   | 'other_country_required'
   | 'languages_required'
   | 'language_invalid'

@@ -95,7 +95,12 @@ export type CallEvent =
   /** The wait between two attempts is over. */
   | { type: 'retry_due'; at: string }
   /** The consultation's duration is over. */
-  | { type: 'time_up'; at: string };
+  | { type: 'time_up'; at: string }
+  /**
+   * An admin ends the consultation: one in progress ends as completed (it took place, shortened);
+   * one still being set up fails and its money goes back, as after unanswered calls.
+   */
+  | { type: 'end'; at: string };
 
 export type CallEffect =
   | { type: 'place_call'; leg: Leg; attempt: number }
@@ -200,6 +205,11 @@ export function step(state: CallState, event: CallEvent, ctx: CallContext): Step
     case 'time_up':
       if (state.phase !== 'in_progress') return ignore(state, 'no consultation in progress');
       return { state, effects: [{ type: 'end_conference' }] };
+
+    case 'end':
+      if (state.phase === 'completed' || state.phase === 'failed') return ignore(state, 'already ended');
+      if (state.phase === 'in_progress') return complete(state, event.at);
+      return fail(state, 'call_failed', event.at, true);
   }
 }
 

@@ -1,6 +1,7 @@
 import type { ExtractDocumentTypeFromTypedRxJsonSchema } from 'rxdb';
 import type { InvoicingSettings } from './invoice';
 import type { Language } from './languages';
+import type { ServiceKey } from './promo';
 
 /**
  * Public configuration, one document per kind: pricing (synchronised from the admin console),
@@ -47,7 +48,13 @@ export type PlatformSettings = {
   platformCommission: number;
   maxCallDuration: number;
   callTimeout: number;
+  /** Where the platform serves (spec default: CA, UK, DE, ES, IT, BE, CH, LU, NL, AT). */
   supportedCountries: string[];
+  /**
+   * The supported countries each service is enabled in (admin screen "countries"); absent, every
+   * supported country for both (service-countries.ts reads the two together).
+   */
+  serviceCountries?: Record<ServiceKey, string[]>;
   supportedLanguages: Language[];
   /** Seller details and VAT printed on invoices; `defaultInvoicing()` until the admin console sets them. */
   invoicing?: InvoicingSettings;

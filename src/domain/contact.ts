@@ -6,6 +6,8 @@
 import { CONTACT_MESSAGE_MIN_LENGTH } from './constants';
 import { isCountryCode } from './countries';
 import { isValidEmail, normalizeEmail } from './email';
+import { isLanguage } from './languages';
+import type { Language } from './languages';
 import { fitsE164, isCountryCallingCode, isNationalNumber } from './phone';
 import { isSpokenLanguage } from './spoken-languages';
 
@@ -43,6 +45,8 @@ export type ContactMessage = {
   subject: string;
   message: string;
   acceptedTerms: boolean;
+  /** The interface language the message was written in: an admin's reply is mailed in it. */
+  language?: Language;
 };
 
 export type ContactField = keyof ContactMessage;
@@ -139,6 +143,7 @@ export function contactProblems(input: ContactInput): ContactProblems {
           ? 'too_long'
           : undefined,
     acceptedTerms: input.acceptedTerms === true ? undefined : 'terms_required',
+    language: input.language === undefined || isLanguage(input.language) ? undefined : 'language_invalid',
   };
   for (const key of Object.keys(problems) as ContactField[]) if (!problems[key]) delete problems[key];
   return problems;
@@ -161,5 +166,6 @@ export function normalizeContactMessage(message: ContactMessage): ContactMessage
     subject: message.subject.trim(),
     message: message.message.trim(),
     acceptedTerms: true,
+    ...(message.language ? { language: message.language } : {}),
   };
 }

@@ -58,6 +58,9 @@ export const contentSchema = {
     ['type', 'language', 'id'],
     ['type', 'newestFirst', 'id'],
     ['type', 'group', 'newestFirst', 'id'],
+    // Testimonials in one language (the reader's first, or the list's language filter), newest first.
+    ['type', 'language', 'newestFirst', 'id'],
+    ['type', 'group', 'language', 'newestFirst', 'id'],
   ],
   additionalProperties: false,
 } as const;

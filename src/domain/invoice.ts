@@ -6,6 +6,8 @@
 import { CURRENCIES } from './config';
 import { LANGUAGES } from './languages';
 import type { Language } from './languages';
+import { PROFESSIONS } from './professions';
+import type { Profession, ProviderRole } from './professions';
 import type { Currency } from './config';
 import type { ServiceKey } from './promo';
 
@@ -27,6 +29,8 @@ export type InvoiceParty = {
   email?: string;
   /** ISO 3166-1 alpha-2. */
   country?: string;
+  /** The company's registration number as it is to be printed (e.g. "RCS Paris 123 456 789"). */
+  companyId?: string;
   vatId?: string;
 };
 
@@ -42,7 +46,12 @@ export type InvoiceDoc = {
   paidAt: string;
   seller: InvoiceParty;
   buyer: InvoiceParty;
-  provider: { id: string; name: string; role: 'lawyer' | 'expat' };
+  /**
+   * Who took the call. `role` priced it (it is the `service`); `profession` is what the directory
+   * listed them as when the order was placed, the only job title printed. Invoices issued before it
+   * was recorded have none and print the name alone.
+   */
+  provider: { id: string; name: string; role: ProviderRole; profession?: Profession };
   service: ServiceKey;
   /** The booked duration. */
   durationMinutes: number;
@@ -69,6 +78,7 @@ const party = {
     address: { type: 'array', maxItems: 6, items: { type: 'string', maxLength: 200 } },
     email: { type: 'string', maxLength: 254 },
     country: { type: 'string', maxLength: 40 },
+    companyId: { type: 'string', maxLength: 80 },
     vatId: { type: 'string', maxLength: 40 },
   },
   required: ['name'],
@@ -95,6 +105,7 @@ export const invoiceSchema = {
         id: { type: 'string', maxLength: 64 },
         name: { type: 'string', maxLength: 200 },
         role: { type: 'string', enum: ['lawyer', 'expat'] },
+        profession: { type: 'string', enum: PROFESSIONS },
       },
       required: ['id', 'name', 'role'],
       additionalProperties: false,

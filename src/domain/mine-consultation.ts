@@ -28,6 +28,8 @@ export const callSessionSchema = {
     durationMinutes: { type: 'integer', minimum: 1, maximum: 600 },
     /** When the client's phone is expected to ring (the countdown's target). */
     expectedCallAt: isoDate,
+    /** Between two attempts on the current leg: when the next one is placed (attempt + 1). */
+    retryAt: isoDate,
     connectedAt: isoDate,
     /** When the conference will be ended (connectedAt + duration). */
     endsAt: isoDate,
@@ -39,7 +41,8 @@ export const callSessionSchema = {
     invoiceId: shortText(40),
     /**
      * The uid of the other party, to whom messages about this consultation go (see `messageSchema`):
-     * absent when they have no account (the demo directory's providers), so no database to reach.
+     * in demo mode a demo expert's stand-in (demo-stand-in.ts); absent when there is no database to
+     * reach (a demo expert outside demo mode, or booked before stand-ins existed).
      */
     partnerUid: shortText(64),
     createdAt: isoDate,
@@ -82,6 +85,7 @@ export type CallSessionDoc = {
   failure?: (typeof CALL_FAILURES)[number];
   durationMinutes: number;
   expectedCallAt?: string;
+  retryAt?: string;
   connectedAt?: string;
   endsAt?: string;
   endedAt?: string;
@@ -108,6 +112,8 @@ export const NOTIFICATION_KINDS = [
   'call_failed',
   'refund_issued',
   'call_missed',
+  /** New messages in a consultation's thread: one per thread while unread (see services/messages.ts). */
+  'message_received',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

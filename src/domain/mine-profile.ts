@@ -65,6 +65,8 @@ export const profileSchema = {
     barNumber: shortText(40),
     /** Providers only: set by the service when an admin approves the profile. */
     isApproved: { type: 'boolean' },
+    /** Set by the service on a test profile an admin made (admin "aaaprofiles"). */
+    isTestProfile: { type: 'boolean' },
     isOnline: { type: 'boolean' },
     availability: { type: 'string', enum: ['available', 'unavailable'] },
     lastStatusChange: isoDate,
@@ -128,6 +130,7 @@ export type Profile = {
   helpTypeOther?: string;
   barNumber?: string;
   isApproved: boolean;
+  isTestProfile?: boolean;
   isOnline?: boolean;
   availability?: 'available' | 'unavailable';
   lastStatusChange?: string;

@@ -169,6 +169,10 @@ export type CheckoutErrorCode =
   | 'service_unavailable'
   | 'booking_invalid'
   | 'promo_invalid'
+  /** The client has used the code as often as its per-client limit allows. */
+  | 'promo_client_limit'
+  /** The service is not offered in the booking's country (admin screen "countries"). */
+  | 'country_unavailable'
   | 'amount_too_low'
   | 'amount_too_high'
   | 'amount_mismatch'
@@ -205,6 +209,8 @@ export type OrderView = {
     maxAttempts: number;
     failure?: CallFailure;
     expectedCallAt?: string;
+    /** Between two attempts: when the next one is placed. */
+    retryAt?: string;
     connectedAt?: string;
     endsAt?: string;
     endedAt?: string;

@@ -85,3 +85,8 @@ export function splitE164(e164: string): { countryCode: string; nationalNumber: 
   if (!parsed) return undefined;
   return { countryCode: `+${parsed.countryCallingCode}`, nationalNumber: parsed.nationalNumber };
 }
+
+/** The country (ISO 3166-1 alpha-2) an E.164 number belongs to, when its numbering plan says. */
+export function countryOfE164(e164: string): string | undefined {
+  return parsePhoneNumberFromString(e164)?.country;
+}

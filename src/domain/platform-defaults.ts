@@ -63,3 +63,29 @@ export function defaultMarketingStats(): MarketingStats {
 export function defaultInvoicing(): InvoicingSettings {
   return { seller: { name: 'SOS Expat', country: 'FR' }, vatRate: 0.2 };
 }
+
+/**
+ * The demo seed's seller: plainly fictitious, so that a demo invoice is never taken for a real one
+ * (no made-up registration or VAT number that could pass for a company's). A real setup replaces it
+ * in the admin console; the start-up check warns while a setup with real payments still has it.
+ */
+const DEMO_SELLER_MARK = 'DEMO';
+
+export function demoInvoicing(): InvoicingSettings {
+  return {
+    seller: {
+      name: 'SOS Expat Démo (société fictive)',
+      address: ['1 rue de la Démonstration', '75000 Paris', 'France'],
+      country: 'FR',
+      companyId: `${DEMO_SELLER_MARK} — non immatriculée`,
+      vatId: `FR-${DEMO_SELLER_MARK}-0000`,
+    },
+    vatRate: 0.2,
+  };
+}
+
+/** Whether invoices would still print the demo seed's fictitious seller. */
+export function isDemoInvoicing(invoicing: InvoicingSettings): boolean {
+  const demo = demoInvoicing().seller;
+  return invoicing.seller.companyId === demo.companyId || invoicing.seller.vatId === demo.vatId;
+}

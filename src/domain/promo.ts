@@ -23,7 +23,15 @@ export type Coupon = {
    * (server/services/coupons/uses.ts `couponUses`).
    */
   uses: number;
+  /**
+   * How many times one client may use the code (null or absent: no limit of its own). Reserved at
+   * checkout like `maxUses`, one record per use (server/services/coupons/client-uses.ts).
+   */
+  perClientLimit?: number | null;
   isActive: boolean;
+  /** When an admin created and last changed it (absent on codes seeded or imported). */
+  createdAt?: string;
+  updatedAt?: string;
 };
 
 export function normalizePromoCode(code: string): string {

@@ -11,7 +11,12 @@ export function matchesFilter(provider: Provider, filter: ProviderFilter): boole
   );
 }
 
-export type ProviderPage = { providers: Provider[]; total: number };
+/**
+ * `total` is the public figure ("12 experts", "3 online now"): test profiles an admin made are
+ * listed (so that the whole journey can be tried on them) but never counted in it; `listed` counts
+ * them too, for the number of pages.
+ */
+export type ProviderPage = { providers: Provider[]; total: number; listed: number };
 
 /** One page of a directory already in listing order, with the number of matching providers. */
 export function selectPage(
@@ -22,13 +27,15 @@ export function selectPage(
 ): ProviderPage {
   const start = (page - 1) * pageSize;
   const providers: Provider[] = [];
+  let listed = 0;
   let total = 0;
   for (const provider of directory) {
     if (!matchesFilter(provider, filter)) continue;
-    if (total >= start && providers.length < pageSize) providers.push(provider);
-    total++;
+    if (listed >= start && providers.length < pageSize) providers.push(provider);
+    listed++;
+    if (!provider.isTestProfile) total++;
   }
-  return { providers, total };
+  return { providers, total, listed };
 }
 
 /** The countries that have at least one listed provider. */

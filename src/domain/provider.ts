@@ -71,6 +71,11 @@ export const providerSchema = {
     createdAt: { type: 'string', format: 'date-time', maxLength: 30 },
     updatedAt: { type: 'string', format: 'date-time', maxLength: 30 },
     lastStatusChange: { type: 'string', format: 'date-time', maxLength: 30 },
+    /**
+     * A demo provider an admin made for testing (admin "aaaprofiles"): listed, so that the whole
+     * journey can be tried on it, but never counted in the public figures (provider-filter.ts).
+     */
+    isTestProfile: { type: 'boolean' },
   },
   required: [
     'id',

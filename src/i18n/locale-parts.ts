@@ -16,6 +16,8 @@ export const LOCALE_PARTS = {
   checkout: ['checkout'],
   paymentSuccess: ['paymentSuccess'],
   dashboard: ['dashboard', 'dashboardProfile', 'reviewsTab', 'messagesTab'],
+  /** The admin console's texts, loaded only with the console (src/features/admin). */
+  admin: ['admin'],
 } as const satisfies Record<string, readonly string[]>;
 
 /** Top-level keys read at build time only (the per-language web app manifests), never shipped. */

@@ -1,10 +1,11 @@
 /**
  * The invoice's wording in the five languages (French is the reference). A typed table rather than
  * i18next keys: the server renders the same PDF for the mail and has no i18next, and the browser
- * renders it offline without loading a locale part. Service and role names match the site's
- * (`pricing.offers`, `professions`).
+ * renders it offline without loading a locale part. Service names and professions match the site's
+ * (`pricing.offers`, `professions`; a unit test holds the professions to the locale files).
  */
 import type { Language } from '../domain/languages';
+import type { Profession } from '../domain/professions';
 import type { ServiceKey } from '../domain/promo';
 
 /** The platform named in the header and the footer. */
@@ -17,10 +18,13 @@ export type InvoiceLabels = {
   seller: string;
   buyer: string;
   vatId: string;
+  /** Before the seller's company registration number. */
+  companyId: string;
   description: string;
   amount: string;
   services: Record<ServiceKey, string>;
-  roles: Record<'lawyer' | 'expat', string>;
+  /** The provider's profession as the directory lists it; never derived from the service. */
+  professions: Record<Profession, string>;
   provider: string;
   bookedDuration: string;
   consultationOn: string;
@@ -45,10 +49,22 @@ export const INVOICE_LABELS: Record<Language, InvoiceLabels> = {
     seller: 'Émetteur',
     buyer: 'Client',
     vatId: 'N° de TVA',
+    companyId: 'Immatriculation',
     description: 'Désignation',
     amount: 'Montant',
     services: { lawyerCall: 'Appel avocat', expatCall: 'Appel expatrié aidant' },
-    roles: { lawyer: 'Avocat', expat: 'Expatrié aidant' },
+    professions: {
+      lawyer: 'Avocat',
+      expat: 'Expatrié aidant',
+      accountant: 'Expert-comptable',
+      notary: 'Notaire',
+      tax_consultant: 'Conseiller fiscal',
+      real_estate: 'Conseiller immobilier',
+      translator: 'Traducteur',
+      hr_consultant: 'Consultant RH',
+      financial_advisor: 'Conseiller financier',
+      insurance_broker: 'Courtier en assurances',
+    },
     provider: 'Expert',
     bookedDuration: 'Durée réservée',
     consultationOn: 'Date de la consultation',
@@ -71,10 +87,22 @@ export const INVOICE_LABELS: Record<Language, InvoiceLabels> = {
     seller: 'From',
     buyer: 'Bill to',
     vatId: 'VAT number',
+    companyId: 'Company registration',
     description: 'Description',
     amount: 'Amount',
     services: { lawyerCall: 'Lawyer call', expatCall: 'Expat helper call' },
-    roles: { lawyer: 'Lawyer', expat: 'Expat helper' },
+    professions: {
+      lawyer: 'Lawyer',
+      expat: 'Expat helper',
+      accountant: 'Accountant',
+      notary: 'Notary',
+      tax_consultant: 'Tax consultant',
+      real_estate: 'Real estate adviser',
+      translator: 'Translator',
+      hr_consultant: 'HR consultant',
+      financial_advisor: 'Financial adviser',
+      insurance_broker: 'Insurance broker',
+    },
     provider: 'Expert',
     bookedDuration: 'Booked duration',
     consultationOn: 'Consultation date',
@@ -97,10 +125,22 @@ export const INVOICE_LABELS: Record<Language, InvoiceLabels> = {
     seller: 'Emisor',
     buyer: 'Cliente',
     vatId: 'N.º de IVA',
+    companyId: 'Registro mercantil',
     description: 'Concepto',
     amount: 'Importe',
     services: { lawyerCall: 'Llamada con abogado', expatCall: 'Llamada con expatriado asesor' },
-    roles: { lawyer: 'Abogado', expat: 'Expatriado asesor' },
+    professions: {
+      lawyer: 'Abogado',
+      expat: 'Expatriado asesor',
+      accountant: 'Asesor contable',
+      notary: 'Notario',
+      tax_consultant: 'Asesor fiscal',
+      real_estate: 'Asesor inmobiliario',
+      translator: 'Traductor',
+      hr_consultant: 'Consultor de RR. HH.',
+      financial_advisor: 'Asesor financiero',
+      insurance_broker: 'Corredor de seguros',
+    },
     provider: 'Experto',
     bookedDuration: 'Duración reservada',
     consultationOn: 'Fecha de la consulta',
@@ -123,10 +163,22 @@ export const INVOICE_LABELS: Record<Language, InvoiceLabels> = {
     seller: 'Продавец',
     buyer: 'Покупатель',
     vatId: 'Номер плательщика НДС',
+    companyId: 'Регистрационный номер',
     description: 'Наименование',
     amount: 'Сумма',
     services: { lawyerCall: 'Звонок адвокату', expatCall: 'Звонок эксперту-экспату' },
-    roles: { lawyer: 'Адвокат', expat: 'Эксперт-экспат' },
+    professions: {
+      lawyer: 'Адвокат',
+      expat: 'Эксперт-экспат',
+      accountant: 'Бухгалтер',
+      notary: 'Нотариус',
+      tax_consultant: 'Налоговый консультант',
+      real_estate: 'Консультант по недвижимости',
+      translator: 'Переводчик',
+      hr_consultant: 'HR-консультант',
+      financial_advisor: 'Финансовый консультант',
+      insurance_broker: 'Страховой брокер',
+    },
     provider: 'Эксперт',
     bookedDuration: 'Оплаченное время',
     consultationOn: 'Дата консультации',
@@ -149,10 +201,22 @@ export const INVOICE_LABELS: Record<Language, InvoiceLabels> = {
     seller: 'Rechnungssteller',
     buyer: 'Rechnungsempfänger',
     vatId: 'USt-IdNr.',
+    companyId: 'Handelsregister',
     description: 'Leistung',
     amount: 'Betrag',
     services: { lawyerCall: 'Anruf beim Anwalt', expatCall: 'Anruf beim Expat-Helfer' },
-    roles: { lawyer: 'Anwalt', expat: 'Expat-Helfer' },
+    professions: {
+      lawyer: 'Anwalt',
+      expat: 'Expat-Helfer',
+      accountant: 'Buchhalter',
+      notary: 'Notar',
+      tax_consultant: 'Steuerberater',
+      real_estate: 'Immobilienberater',
+      translator: 'Übersetzer',
+      hr_consultant: 'HR-Berater',
+      financial_advisor: 'Finanzberater',
+      insurance_broker: 'Versicherungsmakler',
+    },
     provider: 'Experte',
     bookedDuration: 'Gebuchte Dauer',
     consultationOn: 'Datum der Beratung',

@@ -17,6 +17,8 @@ import { invoiceFormat } from './format';
 import type { InvoiceFormat } from './format';
 import { INVOICE_LABELS, INVOICE_PLATFORM_NAME } from './labels';
 import type { InvoiceLabels } from './labels';
+import { COLOUR } from './palette';
+import { buyerLines, drawParty, sellerLines } from './party-block';
 import { FONT_FAMILY, LINE_HEIGHT, PT, PdfPage } from './pdf-page';
 
 /** The two TTF files of src/invoice/fonts/, base64-encoded. */
@@ -31,16 +33,6 @@ type JsPdfConstructor = typeof jsPDF;
 
 const PAGE = { width: 210, height: 297, margin: 20 };
 const RIGHT = PAGE.width - PAGE.margin;
-const COLOUR = {
-  ink: '#141a26',
-  muted: '#3d4657',
-  faint: '#5c6475',
-  rule: '#c9cfd9',
-  band: '#f1f3f7',
-  brand: '#d62839',
-  total: '#0b3d91',
-  totalBand: '#e6efff',
-};
 /** Room kept for the amount column on the right of the table. */
 const AMOUNT_COLUMN = 38;
 const TOTALS_WIDTH = 86;
@@ -83,20 +75,17 @@ export function renderInvoicePdfWith(
 
   const page = new PdfPage(doc, { left: PAGE.margin, right: RIGHT, rule: COLOUR.rule });
   drawHeader(page, invoice, labels, format);
-  const sellerLines = [
-    ...(invoice.seller.address ?? []),
-    ...(invoice.seller.vatId ? [`${labels.vatId} ${invoice.seller.vatId}`] : []),
-  ];
-  const country = format.country(invoice.buyer.country);
-  const buyerLines = [
-    ...(invoice.buyer.address ?? []),
-    ...(invoice.buyer.email ? [invoice.buyer.email] : []),
-    ...(country ? [country] : []),
-    ...(invoice.buyer.vatId ? [invoice.buyer.vatId] : []),
-  ];
   const partiesBottom = Math.max(
-    drawParty(page, SELLER_COLUMN, format.upper(labels.seller), invoice.seller.name, sellerLines),
-    drawParty(page, BUYER_COLUMN, format.upper(labels.buyer), invoice.buyer.name, buyerLines),
+    drawParty(page, SELLER_COLUMN, PARTIES_TOP, {
+      heading: format.upper(labels.seller),
+      name: invoice.seller.name,
+      lines: sellerLines(invoice.seller, labels),
+    }),
+    drawParty(page, BUYER_COLUMN, PARTIES_TOP, {
+      heading: format.upper(labels.buyer),
+      name: invoice.buyer.name,
+      lines: buyerLines(invoice.buyer, labels, format),
+    }),
   );
   const tableBottom = drawLines(page, partiesBottom + 12, invoice, labels, format);
   const totalsTop = tableBottom + 8;
@@ -128,23 +117,6 @@ function drawHeader(page: PdfPage, invoice: InvoiceDoc, labels: InvoiceLabels, f
   page.rule(46);
 }
 
-/** A party's block (heading, name, lines) under the header; returns its bottom. */
-function drawParty(
-  page: PdfPage,
-  column: { x: number; width: number },
-  heading: string,
-  name: string,
-  lines: string[],
-): number {
-  const { x, width } = column;
-  let y = PARTIES_TOP;
-  y += page.use('bold', 8, COLOUR.faint).text(heading, x, y) + 1;
-  y = page.use('bold', 11, COLOUR.ink).wrapped(name.trim(), x, y, width) + 0.5;
-  page.use('normal', 9.5, COLOUR.muted);
-  for (const line of lines) y = page.wrapped(line.trim(), x, y, width);
-  return y;
-}
-
 /** The table: a header band, then the service with its details; returns its bottom. */
 function drawLines(
   page: PdfPage,
@@ -168,7 +140,7 @@ function drawLines(
   y += 1.5;
 
   const details: [string, string][] = [
-    [labels.provider, `${invoice.provider.name} · ${labels.roles[invoice.provider.role]}`],
+    [labels.provider, providerLine(invoice.provider, labels)],
     [labels.bookedDuration, format.minutes(invoice.durationMinutes)],
     [labels.consultationOn, format.dateTime(invoice.consultationAt)],
     [labels.callDuration, format.callLength(invoice.callSeconds)],
@@ -183,6 +155,16 @@ function drawLines(
   y += 3;
   page.rule(y);
   return y;
+}
+
+/**
+ * The provider's name with the profession the directory listed: never the service's role, which
+ * only prices the call (a tax consultant may take lawyer calls). Older invoices lack it: name alone.
+ */
+function providerLine(provider: InvoiceDoc['provider'], labels: InvoiceLabels): string {
+  return provider.profession
+    ? `${provider.name} · ${labels.professions[provider.profession]}`
+    : provider.name;
 }
 
 /** Standard price, promo code, net, VAT, the total paid and the currency, on the right. */

@@ -1,4 +1,4 @@
-import type { ButtonHTMLAttributes } from 'react';
+import type { ComponentPropsWithRef } from 'react';
 import { Link } from 'react-router-dom';
 import type { LinkProps } from 'react-router-dom';
 import styles from './button.module.css';
@@ -16,7 +16,7 @@ export function Button({
   className,
   type = 'button',
   ...rest
-}: ButtonHTMLAttributes<HTMLButtonElement> & Look) {
+}: ComponentPropsWithRef<'button'> & Look) {
   return <button type={type} className={classes({ variant, size }, className)} {...rest} />;
 }
 

@@ -5,6 +5,7 @@
  */
 import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from 'react';
 import styles from './form-field.module.css';
+import { useSteadyWhilePressed } from './use-steady-while-pressed';
 
 export const errorIdOf = (id: string) => `${id}-error`;
 export const hintIdOf = (id: string) => `${id}-hint`;
@@ -31,11 +32,16 @@ export function Field({ id, label, error, hint, className, children }: Common & 
   );
 }
 
+/**
+ * A field's error. One that comes or goes while the user is pressing waits for the click: the
+ * line it adds or removes would move the control being pressed (use-steady-while-pressed.ts).
+ */
 export function FieldError({ id, error }: { id: string; error?: string }) {
-  if (!error) return null;
+  const shown = useSteadyWhilePressed(error);
+  if (!shown) return null;
   return (
     <p id={errorIdOf(id)} className={styles.error}>
-      {error}
+      {shown}
     </p>
   );
 }

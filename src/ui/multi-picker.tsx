@@ -7,6 +7,7 @@ import type { FocusEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorIdOf } from './form-field';
 import styles from './multi-picker.module.css';
+import { useSteadyWhilePressed } from './use-steady-while-pressed';
 
 export type PickerOption = { value: string; label: string };
 
@@ -37,6 +38,8 @@ export function MultiPicker({ id, legend, searchLabel, options, selected, error,
   };
   const listId = `${id}-options`;
   const errorId = error ? errorIdOf(id) : undefined;
+  // Shown once a press under way ends: the line would move what is pressed (use-steady-while-pressed.ts).
+  const shownError = useSteadyWhilePressed(error);
 
   return (
     <fieldset className={styles.picker} onBlur={leave} aria-describedby={errorId}>
@@ -83,9 +86,9 @@ export function MultiPicker({ id, legend, searchLabel, options, selected, error,
         ))}
         {shown.length === 0 && <p className={styles.none}>{t('picker.noMatch')}</p>}
       </div>
-      {error && (
-        <p id={errorId} className={styles.error}>
-          {error}
+      {shownError && (
+        <p id={errorIdOf(id)} className={styles.error}>
+          {shownError}
         </p>
       )}
     </fieldset>

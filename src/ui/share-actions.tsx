@@ -1,13 +1,23 @@
-import { useState } from 'react';
+import { useCallback, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from './button';
+import { useDismiss } from './use-dismiss';
 import styles from './share-actions.module.css';
 
-/** Share this page: the system share sheet where there is one, else networks, e-mail and copy link. */
+/**
+ * Share this page: the system share sheet where there is one, else a disclosure listing networks,
+ * e-mail and copy link. The list takes its place in the page, below the button, and moves what
+ * follows down: it never lies over another control (the profile's "report" link sits just below).
+ */
 export function ShareActions({ title }: { title: string }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const [copied, setCopied] = useState(false);
+  const box = useRef<HTMLDivElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+  const menuId = useId();
+  const close = useCallback(() => setOpen(false), []);
+  useDismiss({ open, box, button, close });
   const url = window.location.href;
 
   const share = async () => {
@@ -28,12 +38,19 @@ export function ShareActions({ title }: { title: string }) {
   const encoded = encodeURIComponent(url);
   const text = encodeURIComponent(title);
   return (
-    <div className={styles.share}>
-      <Button variant="secondary" size="small" onClick={() => void share()} aria-expanded={open}>
+    <div className={styles.share} ref={box}>
+      <Button
+        ref={button}
+        variant="secondary"
+        size="small"
+        onClick={() => void share()}
+        aria-expanded={open}
+        aria-controls={menuId}
+      >
         {t('share.share')}
       </Button>
       {open && (
-        <ul className={styles.menu}>
+        <ul id={menuId} className={styles.menu}>
           <li>
             <a href={`https://wa.me/?text=${text}%20${encoded}`} target="_blank" rel="noopener noreferrer">
               WhatsApp

@@ -14,7 +14,7 @@ test('the lawyer call page shows the configured price and the lawyers online, ea
   await price.getByRole('radio', { name: 'Dollar ($)' }).click();
   await expect(price.locator('[data-price]')).toHaveText('55 $US');
 
-  const online = page.getByRole('region', { name: 'Avocats en ligne maintenant' });
+  const online = page.getByRole('region', { name: 'En ligne maintenant pour un appel avocat' });
   const cards = online.locator('article[data-provider-id]');
   await expect(cards.first()).toBeVisible();
   expect(await cards.count()).toBeLessThanOrEqual(6);
@@ -25,10 +25,9 @@ test('the lawyer call page shows the configured price and the lawyers online, ea
       /^\/avocat\/[a-z]{2}\/[a-z]{2}\/[\w-]+$/,
     );
   }
-  await expect(online.getByRole('link', { name: 'Voir tous les avocats en ligne' })).toHaveAttribute(
-    'href',
-    '/providers?type=lawyer&status=online',
-  );
+  await expect(
+    online.getByRole('link', { name: 'Voir tous les experts en ligne pour un appel avocat' }),
+  ).toHaveAttribute('href', '/providers?type=lawyer&status=online');
 
   const name = (await cards.first().getByRole('heading', { level: 3 }).innerText()).replace('✓', '').trim();
   await cards
@@ -58,7 +57,9 @@ test('the expat call page shows its own price, duration and expats online', asyn
   const price = page.getByRole('region', { name: "Prix de l'appel" });
   await expect(price.locator('[data-price]')).toHaveText('19 €');
   await expect(price).toContainText('30 minutes de consultation');
-  const online = page.getByRole('region', { name: 'Expatriés aidants en ligne maintenant' });
+  const online = page.getByRole('region', {
+    name: 'En ligne maintenant pour un appel expatrié aidant',
+  });
   await expect(online.locator('article[data-provider-id]').first()).toBeVisible();
   await expect(
     online

@@ -40,6 +40,9 @@ test('a client books a lawyer, pays, follows the call to the end, then downloads
   expect(text).toMatch(/49,00 €/);
   expect(text).toContain('Durand');
   expect(text).toContain(expertName);
+  // The demo's seller says it is fictitious; the expert is named with the profession listed.
+  expect(text).toContain('SOS Expat Démo (société fictive)');
+  expect(text).toMatch(/ · (Avocat|Notaire|Conseiller fiscal)\n/);
 
   // The same invoice is in the client's space, offline too.
   await page.goto('/dashboard?tab=invoices');
@@ -63,8 +66,7 @@ test('when the expert never answers, three attempts end in the automatic refund 
     timeout: 15_000,
   });
   await expect(page.getByRole('heading', { name: 'Choisir un autre expert' })).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Voir les avocats disponibles' })).toHaveAttribute(
-    'href',
-    /\/providers\?type=lawyer/,
-  );
+  await expect(
+    page.getByRole('link', { name: 'Voir les experts disponibles pour un appel avocat' }),
+  ).toHaveAttribute('href', /\/providers\?type=lawyer/);
 });

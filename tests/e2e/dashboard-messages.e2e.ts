@@ -3,6 +3,7 @@ import type { Page } from '@playwright/test';
 import { signUpClient } from './pages/account-pages';
 import { BookingScreen } from './pages/booking-page';
 import { CheckoutScreen } from './pages/checkout-page';
+import { MessagesScreen } from './pages/messages-page';
 import { anApprovedLawyerOnline } from './support/approved-provider';
 
 /**
@@ -38,9 +39,18 @@ test('a client writes to the provider offline; the provider gets it once online 
   });
   const lawyerName = `${lawyer.entry.firstName} ${lawyer.entry.lastName}`;
 
+  // No empty conversation is listed: the consultation is offered to write about.
+  const messages = new MessagesScreen(page);
+  await messages.open();
+  await expect(messages.conversations).toContainText('Aucune conversation pour l’instant.', {
+    timeout: 20_000,
+  });
+  await expect(page.getByText(/^0 message/)).toHaveCount(0);
+  await messages.startAbout(lawyerName);
+  await expect(page.getByRole('heading', { name: `Avec ${lawyerName}` })).toBeVisible();
+  await expect(messages.demoNotice).toHaveCount(0);
+
   // Offline, the client writes: the message waits on the device, and survives a reload.
-  await page.goto('/dashboard/messages');
-  await expect(page.getByRole('heading', { name: `Avec ${lawyerName}` })).toBeVisible({ timeout: 20_000 });
   await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
   await context.setOffline(true);
   await page.getByLabel('Votre message').fill('Bonjour Maître, pouvez-vous m’envoyer la liste des pièces ?');

@@ -63,7 +63,7 @@ test('the home lists experts with filters, each card leading to a profile, and h
   await expect(seeAll).toHaveText(/^Voir (tous les experts|les [\d\s]+\sexperts)$/);
   await expect(seeAll).toHaveAttribute('href', '/providers');
 
-  await experts.getByRole('radio', { name: 'Avocats' }).click();
+  await experts.getByRole('radio', { name: 'Appel avocat' }).click();
   await experts.getByRole('combobox', { name: 'Langue', exact: true }).selectOption('fr');
   await expect(seeAll).toHaveAttribute('href', '/providers?type=lawyer&language=fr');
   await expect(cards.first()).toBeVisible();
@@ -73,7 +73,7 @@ test('the home lists experts with filters, each card leading to a profile, and h
   }
   await seeAll.click();
   await expect(page).toHaveURL(/\/providers\?type=lawyer&language=fr$/);
-  await expect(page.getByRole('radio', { name: 'Avocats' })).toHaveAttribute('aria-checked', 'true');
+  await expect(page.getByRole('radio', { name: 'Appel avocat' })).toHaveAttribute('aria-checked', 'true');
   await expect(page.locator('main article[data-provider-id]').first()).toBeVisible();
 });
 

@@ -26,7 +26,9 @@ test('a stored language that is not one of the five gives French', async ({ page
 test('the app installs under a name in the reader language: one manifest per language, linked once', async ({
   page,
 }) => {
-  const manifestOf = async () => {
+  const manifestOf = async (language: string) => {
+    // The link follows the language once its texts have loaded, in the same step as <html lang>.
+    await expect(page.locator('html')).toHaveAttribute('lang', language);
     const links = page.locator('link[rel="manifest"]');
     await expect(links).toHaveCount(1);
     const href = await links.evaluate((link: HTMLLinkElement) => link.href);
@@ -36,15 +38,15 @@ test('the app installs under a name in the reader language: one manifest per lan
   };
   const directory = new ProvidersPage(page);
   await directory.open();
-  const french = await manifestOf();
+  const french = await manifestOf('fr');
   expect(french).toMatchObject({ lang: 'fr', id: '/' });
   expect(french.name).toContain('par téléphone');
   expect(french.description).toContain('en quelques minutes');
 
   await directory.chooseInterfaceLanguage('de');
-  const german = await manifestOf();
+  const german = await manifestOf('de');
   expect(german).toMatchObject({ lang: 'de', id: '/' });
   expect(german.name).toContain('Hilfe am Telefon');
   await page.reload();
-  expect((await manifestOf()).lang).toBe('de');
+  expect((await manifestOf('de')).lang).toBe('de');
 });

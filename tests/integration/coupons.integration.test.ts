@@ -135,8 +135,8 @@ function withCode(code: string, percent = 10, idempotencyKey: string = randomUUI
       firstName: 'Amélie',
       lastName: 'Durand',
       nationality: 'FR',
-      interventionCountry: 'TH',
-      title: 'Passeport volé à Bangkok',
+      interventionCountry: 'ES',
+      title: 'Passeport volé à Barcelone',
       description: "On m'a volé mon passeport hier soir, que dois-je faire auprès de l'ambassade ?",
       languages: [expat.languages[0]!],
       phone: '+66 81 234 5678',
@@ -337,5 +337,51 @@ describe('a promo code without a limit', () => {
     expect(answers.every((a) => a.status < 300 && a.body.quote.coupon?.code === 'OPEN')).toBe(true);
     expect((await checkout(boris!, withCode('OPEN'))).status).toBe(201);
     expect(await couponUses(server.store, 'OPEN')).toBe(2);
+  });
+});
+
+describe('a per-client limit', () => {
+  function expectClientLimit(answer: Answer<unknown>) {
+    expect([answer.status, answer.body.error?.code]).toEqual([409, 'promo_client_limit']);
+  }
+
+  it('lets each client use the code only as often as it says, however many checkouts they send at once', async () => {
+    await addCoupon({ code: 'ONCEEACH', perClientLimit: 2 });
+    const [anna, boris] = await clients('onceeach', 2);
+    const sent = Array.from({ length: 5 }, () => ({ user: anna!, body: withCode('ONCEEACH') }));
+    const answers = await Promise.all(sent.map((p) => checkout(p.user, p.body)));
+    expect(answers.filter((answer) => answer.status === 201)).toHaveLength(2);
+    for (const answer of answers.filter((a) => a.status !== 201)) expectClientLimit(answer);
+    expect(await pricedWith('ONCEEACH', sent)).toHaveLength(2);
+    // Another client has uses of their own.
+    expect((await checkout(boris!, withCode('ONCEEACH'))).status).toBe(201);
+  });
+
+  it('gives the client’s use back when the order is abandoned, and not when it was paid', async () => {
+    await addCoupon({ code: 'MINEAGAIN', perClientLimit: 1 });
+    const [anna] = await clients('mineagain', 1);
+    const first = await checkout(anna!, withCode('MINEAGAIN'));
+    expect(first.status).toBe(201);
+    expectClientLimit(await checkout(anna!, withCode('MINEAGAIN')));
+    await cancelPayment(first.body);
+    await eventually(async () =>
+      (await storedOrder(first.body.orderId))?.state === 'cancelled' ? true : undefined,
+    );
+    const second = await checkout(anna!, withCode('MINEAGAIN'));
+    expect(second.status).toBe(201);
+    const paid = await pay(anna!, second.body);
+    expect(paid.body.order).toMatchObject({ state: 'paid' });
+    clock += 3 * 60 * MINUTE;
+    expectClientLimit(await checkout(anna!, withCode('MINEAGAIN')));
+  });
+
+  it('gives the client’s use back once an order is left unpaid past the hold time', async () => {
+    await addCoupon({ code: 'LEFTOPEN', perClientLimit: 1, maxUses: 10 });
+    const [anna] = await clients('leftopen', 1);
+    expect((await checkout(anna!, withCode('LEFTOPEN'))).status).toBe(201);
+    expectClientLimit(await checkout(anna!, withCode('LEFTOPEN')));
+    clock += 31 * MINUTE;
+    expect((await checkout(anna!, withCode('LEFTOPEN'))).status).toBe(201);
+    expect(await couponUses(server.store, 'LEFTOPEN')).toBe(1);
   });
 });

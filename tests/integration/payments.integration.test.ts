@@ -121,8 +121,8 @@ function bookingFor(provider: ProviderDoc): BookingRequest {
     firstName: ' Amélie ',
     lastName: 'Durand',
     nationality: 'FR',
-    interventionCountry: 'TH',
-    title: 'Passeport volé à Bangkok',
+    interventionCountry: 'ES',
+    title: 'Passeport volé à Barcelone',
     description: "On m'a volé mon passeport hier soir, que dois-je faire auprès de l'ambassade ?",
     languages: [provider.languages[0]!],
     phone: '+66 81 234 5678',
@@ -792,7 +792,10 @@ describe('simulated card confirmation', () => {
     const order = await newOrder(simApp, anna);
     const stolen = await confirm(boris, order.payment.clientSecret, '4242424242424242');
     expect([stolen.status, stolen.body.error.code]).toEqual([404, 'order_not_found']);
-    const guessed = await confirm(anna, order.payment.clientSecret.replace(/.$/, '0'), '4242424242424242');
+    // One character off (a secret ending in 0 would be unchanged by writing 0 over its end).
+    const secret = order.payment.clientSecret;
+    const nearby = secret.slice(0, -1) + (secret.endsWith('0') ? '1' : '0');
+    const guessed = await confirm(anna, nearby, '4242424242424242');
     expect(guessed.status).toBe(404);
     const anonymous = await send(simApp, 'POST', '/payments/simulated/confirm', {
       body: {

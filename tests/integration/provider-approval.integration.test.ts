@@ -117,7 +117,8 @@ describe('provider approval by an admin', () => {
       languages: ['fr', 'en'],
       specialties: ['immigration'],
       yearsOfExperience: 15,
-      rating: 0,
+      // The spec's defaults for a new provider (the browser shows "Nouveau" until a first review).
+      rating: 5,
       reviewCount: 0,
       isOnline: false,
       isVisible: true,
@@ -133,7 +134,14 @@ describe('provider approval by an admin', () => {
     expect(JSON.stringify(session.json)).toContain('"isApproved":true');
     const audit = await server.store.db('audit').list({ include_docs: true });
     expect(audit.rows.map((row) => row.doc)).toContainEqual(
-      expect.objectContaining({ type: 'provider_approval', uid: lawyer.uid, approved: true, by: admin.uid }),
+      expect.objectContaining({
+        type: 'audit',
+        action: 'approve',
+        subject: { kind: 'account', id: lawyer.uid },
+        before: { isApproved: false },
+        after: { isApproved: true },
+        actor: admin.uid,
+      }),
     );
   });
 

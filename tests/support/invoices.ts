@@ -35,10 +35,11 @@ export function sampleInvoice(options: SampleInvoiceOptions = {}): InvoiceDoc {
     seller: {
       name: 'SOS Expat SAS',
       address: ['12 rue de la Paix', '75002 Paris', 'France'],
+      companyId: 'RCS Paris 123 456 789',
       vatId: 'FR12345678901',
     },
     buyer: { name: 'Camille Martin', email: 'camille.martin@example.test', country: 'TH' },
-    provider: { id: 'provider-1', name: 'Maître Julie Moreau', role: 'lawyer' },
+    provider: { id: 'provider-1', name: 'Maître Julie Moreau', role: 'lawyer', profession: 'lawyer' },
     service: 'lawyerCall',
     durationMinutes: 20,
     callSeconds: 1112,

@@ -45,9 +45,11 @@ export async function startTestServer(
     host?: string;
     /** Smaller rate limits and the limiters' clock, so that a test reaches a limit or a delay's end quickly. */
     limits?: LimiterOptions;
+    /** An existing data directory (a restored one, say) instead of a fresh one; removed on close. */
+    dataDir?: string;
   } = {},
 ): Promise<TestServer> {
-  const { store, dataDir } = await startTestStore();
+  const { store, dataDir } = await startTestStore(options.dataDir);
   await migrate(store);
   if (options.seed) await seedDemoData(store, new Date());
   const server: Server = createServer();

@@ -111,6 +111,21 @@ describe('call state machine', () => {
     expect(early.ignored).toBeTruthy();
   });
 
+  it("ends a consultation in progress at an admin's request as completed, and one being set up as failed", () => {
+    const ended = step(connected(), { type: 'end', at: at(11 + 300) }, ctx);
+    expect(ended.state).toMatchObject({ phase: 'completed', callSeconds: 300, endedAt: at(311) });
+    expect(ended.effects).toEqual([{ type: 'end_conference' }, { type: 'complete' }]);
+
+    const ringing = step(initialCallState(), { type: 'start', at: at(0) }, ctx).state;
+    const stopped = step(ringing, { type: 'end', at: at(3) }, ctx);
+    expect(stopped.state).toMatchObject({ phase: 'failed', failure: 'call_failed', endedAt: at(3) });
+    expect(stopped.effects).toEqual([{ type: 'end_conference' }, { type: 'release' }]);
+
+    const again = step(ended.state, { type: 'end', at: at(400) }, ctx);
+    expect(again.effects).toEqual([]);
+    expect(again.ignored).toBeTruthy();
+  });
+
   it('retries an unanswered provider after the pause, and fails after 3 attempts with a release', () => {
     let state = step(initialCallState(), { type: 'start', at: at(0) }, ctx).state;
     for (let attempt = 1; attempt <= 3; attempt++) {

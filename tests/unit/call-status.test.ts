@@ -12,7 +12,6 @@ import {
   formatClock,
   msUntil,
   pageState,
-  refundKey,
   roleOfService,
   stepIndex,
   stepStates,
@@ -202,8 +201,10 @@ describe('messages', () => {
 
   it('shows the attempt only from the second one, on the leg being tried', () => {
     expect(callStatus(view({ phase: 'calling_provider', attempt: 1 }), NOW).retry).toBeUndefined();
-    expect(callStatus(view({ phase: 'calling_provider', attempt: 2 }), NOW).retry).toBe('provider');
-    expect(callStatus(view({ phase: 'scheduled', attempt: 3 }), NOW).retry).toBe('provider');
+    // The client's page names the expert's attempt in its detail (tests/unit/money-words.test.ts).
+    expect(callStatus(view({ phase: 'calling_provider', attempt: 2 }), NOW).detail).toBe('retrying');
+    const expert = view({ phase: 'calling_provider', attempt: 2, viewer: 'provider' });
+    expect(callStatus(expert, NOW).retry).toBe('provider');
     expect(callStatus(view({ phase: 'calling_client', attempt: 1 }), NOW).retry).toBeUndefined();
     expect(callStatus(view({ phase: 'calling_client', attempt: 2 }), NOW).retry).toBe('client');
   });
@@ -241,9 +242,9 @@ describe('messages', () => {
     }
   });
 
-  it.each(CALL_FAILURES)('explains the failure %s with the refund', (failure) => {
+  it.each(CALL_FAILURES)('explains the failure %s with what became of the money', (failure) => {
     const status = callStatus(view({ phase: 'failed', failure, payment: 'released' }), NOW);
-    expect(status).toMatchObject({ headline: 'failed', detail: failureKey(failure), refund: 'released' });
+    expect(status).toMatchObject({ headline: 'failed', detail: failureKey(failure), money: 'released' });
   });
 
   it('names every failure, and reads no failure as a failed call', () => {
@@ -253,21 +254,21 @@ describe('messages', () => {
     expect(failureKey(undefined)).toBe('callFailed');
   });
 
-  it.each(PAYMENT_STATES)('says what became of the payment %s', (payment) => {
+  it.each(PAYMENT_STATES)('says what became of the payment %s after a failure', (payment) => {
     const expected = {
-      requires_payment: 'notCharged',
+      requires_payment: 'none',
       authorised: 'releasing',
       captured: 'refunding',
       released: 'released',
       refunded: 'refunded',
-      failed: 'notCharged',
+      failed: 'none',
     } as const;
-    expect(refundKey(payment)).toBe(expected[payment]);
+    expect(callStatus(view({ phase: 'failed', payment }), NOW).money).toBe(expected[payment]);
   });
 
   it.each(CALL_PHASES)('speaks to the booked expert in their own words (%s)', (phase) => {
     const status = callStatus(view({ phase, viewer: 'provider', failure: 'provider_no_answer' }), NOW);
-    expect(status.refund).toBeUndefined();
+    expect(status.money).toBeUndefined();
     const expected: Record<CallPhase, [string, string]> = {
       scheduled: ['newConsultation', 'providerWait'],
       calling_provider: ['ringing', 'providerAnswer'],

@@ -45,6 +45,8 @@ const CHECKOUT_ERROR_CODES = Object.keys({
   service_unavailable: true,
   booking_invalid: true,
   promo_invalid: true,
+  promo_client_limit: true,
+  country_unavailable: true,
   amount_too_low: true,
   amount_too_high: true,
   amount_mismatch: true,

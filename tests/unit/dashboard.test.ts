@@ -168,6 +168,14 @@ describe('notification texts', () => {
       notification({ kind: 'invoice_ready', params: { number: 'SOS-2026-000001' } }),
       notification({ kind: 'call_failed', params: { providerName: 'A', failure: 'call_failed' } }),
       notification({ kind: 'refund_issued', params: { amount: 4900, currency: 'EUR', providerName: 'A' } }),
+      notification({
+        kind: 'refund_issued',
+        params: { amount: 4900, currency: 'EUR', providerName: 'A', payment: 'released' },
+      }),
+      notification({
+        kind: 'refund_issued',
+        params: { amount: 4900, currency: 'EUR', providerName: 'A', payment: 'refunded' },
+      }),
       notification({ kind: 'call_missed', params: { clientName: 'B' } }),
     ];
     for (const sample of samples) {

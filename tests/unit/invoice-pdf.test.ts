@@ -14,11 +14,19 @@ import { sendInvoiceMail } from '../../server/services/invoice-mail';
 import { invoiceFonts, renderInvoiceForMail } from '../../server/services/invoice-pdf';
 import { invoiceMail } from '../../server/services/mail-templates';
 import { LANGUAGES } from '../../src/domain/languages';
+import type { Language } from '../../src/domain/languages';
+import de from '../../src/i18n/locales/de.json';
+import en from '../../src/i18n/locales/en.json';
+import es from '../../src/i18n/locales/es.json';
+import fr from '../../src/i18n/locales/fr.json';
+import ru from '../../src/i18n/locales/ru.json';
 import { bytesToBase64 } from '../../src/invoice/base64';
 import { INVOICE_LABELS } from '../../src/invoice/labels';
 import { INVOICE_FONT_FILES, renderInvoicePdf, renderInvoicePdfWith } from '../../src/invoice/render-invoice';
 import { sampleInvoice } from '../support/invoices';
 import { pdfText } from '../support/pdf-text';
+
+const LOCALES: Record<Language, { professions: Record<string, string> }> = { fr, en, es, ru, de };
 
 const russian = sampleInvoice({
   language: 'ru',
@@ -28,7 +36,7 @@ const russian = sampleInvoice({
   vatRate: 0,
   vatNote: 'НДС не начисляется (ст. 293 B Налогового кодекса Франции)',
   buyer: { name: 'Анна Иванова', email: 'anna.ivanova@example.test', country: 'RU' },
-  provider: { id: 'provider-2', name: 'Дмитрий Соколов', role: 'expat' },
+  provider: { id: 'provider-2', name: 'Дмитрий Соколов', role: 'expat', profession: 'expat' },
   service: 'expatCall',
   durationMinutes: 30,
   callSeconds: 1805,
@@ -46,6 +54,8 @@ describe('invoice PDF', { timeout: 30_000 }, () => {
       'Numéro SOS-2026-000042',
       'Date d’émission 12 mars 2026',
       'SOS Expat SAS',
+      '12 rue de la Paix',
+      'Immatriculation RCS Paris 123 456 789',
       'N° de TVA FR12345678901',
       'Camille Martin',
       'camille.martin@example.test',
@@ -115,6 +125,45 @@ describe('invoice PDF', { timeout: 30_000 }, () => {
     ]) {
       expect(text).toContain(expected);
     }
+  });
+
+  it('names the provider with the profession listed, whatever service priced the call', async () => {
+    const notary = sampleInvoice({
+      provider: { id: 'provider-3', name: 'Hélène Garnier', role: 'lawyer', profession: 'notary' },
+    });
+    const { text } = await pdfText(renderInvoicePdf(notary, 'fr', await invoiceFonts()));
+    expect(text).toContain('Appel avocat 49,00 €');
+    expect(text).toContain('Expert Hélène Garnier · Notaire');
+    expect(text).not.toContain('Avocat');
+
+    const accountant = sampleInvoice({
+      provider: { id: 'provider-4', name: 'Tom Becker', role: 'expat', profession: 'accountant' },
+      service: 'expatCall',
+    });
+    const english = await pdfText(renderInvoicePdf(accountant, 'en', await invoiceFonts()));
+    expect(english.text).toContain('Expert Tom Becker · Accountant');
+    expect(english.text).not.toContain('Expat helper ·');
+  });
+
+  it('prints the name alone on an invoice issued before the profession was recorded', async () => {
+    const older = sampleInvoice({
+      provider: { id: 'provider-1', name: 'Maître Julie Moreau', role: 'lawyer' },
+    });
+    const { text } = await pdfText(renderInvoicePdf(older, 'fr', await invoiceFonts()));
+    expect(text).toMatch(/^Expert Maître Julie Moreau$/m);
+    expect(text).not.toContain('Avocat');
+  });
+
+  it('prints only the seller lines it has: no blank line, no label without a number', async () => {
+    const invoice = sampleInvoice({ seller: { name: 'SOS Expat' } });
+    const { text } = await pdfText(renderInvoicePdf(invoice, 'fr', await invoiceFonts()));
+    expect(text).toContain('ÉMETTEUR\nSOS Expat\nCLIENT');
+    expect(text).not.toContain('Immatriculation');
+    expect(text).not.toContain('N° de TVA');
+  });
+
+  it.each(LANGUAGES)('uses the site’s names of the professions in %s', (language) => {
+    expect(INVOICE_LABELS[language].professions).toEqual(LOCALES[language].professions);
   });
 
   it.each(LANGUAGES)('renders the labels of %s', async (language) => {

@@ -28,6 +28,8 @@ import { confirmCouponUse, releaseCouponUse } from '../coupons/uses';
 import { endedWithoutConsultation } from '../coupons/stale-holds';
 import { createSettlement, updateOrder as updateStoredOrder } from './settlement';
 import { record } from './ledger';
+import { createMoneyBack } from './money-back';
+import type { MoneyBackAction, MoneyBackResult } from './money-back';
 import type { ConsultationService, StoredCall, StoredOrder } from './types';
 import { notifyPhase, writeCallSessions } from './user-docs';
 import { logError } from '../../log';
@@ -60,6 +62,13 @@ export type Consultations = ConsultationService & {
   stop(): void;
   /** Resolves once no event is being applied (tests, benchmarks). */
   idle(): Promise<void>;
+  /**
+   * An admin ends the consultation (the call machine's `end` event); answers its phase after, or
+   * undefined for an order without a call.
+   */
+  endCall(orderId: string): Promise<StoredCall | undefined>;
+  /** An admin releases or refunds an order's payment, once (see money-back.ts). */
+  giveMoneyBack(orderId: string, action: MoneyBackAction): Promise<MoneyBackResult>;
 };
 
 type CallLog = {
@@ -318,8 +327,10 @@ export function createConsultations(options: ConsultationOptions): Consultations
       followUps.push({ type: 'place_failed', leg, attempt, at: at() });
       return;
     }
-    const ringSeconds = (await settings()).callTimeout ?? DEFAULT_CALL_TIMEOUT;
-    const duration = order.quote.durationMinutes * 60;
+    // The order's own terms: a change of the settings since it was placed does not reach it.
+    const terms = order.callTerms ?? (await settings());
+    const ringSeconds = terms.callTimeout ?? DEFAULT_CALL_TIMEOUT;
+    const duration = Math.min(order.quote.durationMinutes, terms.maxCallDuration ?? Infinity) * 60;
     try {
       const { callSid } = await telephony.placeCall({
         orderId: order.orderId,
@@ -446,6 +457,28 @@ export function createConsultations(options: ConsultationOptions): Consultations
     });
   }
 
+  const giveBack = createMoneyBack({ store, gateway, now });
+
+  async function endCall(orderId: string): Promise<StoredCall | undefined> {
+    let ended: StoredCall | undefined;
+    await serial(orderId, async () => {
+      if (!(await getCall(orderId))) return;
+      await apply(orderId, { type: 'end', at: now().toISOString() });
+      ended = await getCall(orderId);
+    });
+    return ended;
+  }
+
+  async function giveMoneyBack(orderId: string, action: MoneyBackAction): Promise<MoneyBackResult> {
+    let result: MoneyBackResult | undefined;
+    await serial(orderId, async () => {
+      const call = await getCall(orderId);
+      result = await giveBack(await getOrder(orderId), call, action);
+      if (result.changed && call) await publish(orderId, call);
+    });
+    return result!;
+  }
+
   async function telephonyEvent(event: TelephonyEvent): Promise<void> {
     const callEvent: CallEvent =
       event.kind === 'leg'
@@ -516,6 +549,8 @@ export function createConsultations(options: ConsultationOptions): Consultations
     paymentFailed,
     paymentSettled,
     telephonyEvent,
+    endCall,
+    giveMoneyBack,
     resume,
     stop() {
       stopped = true;

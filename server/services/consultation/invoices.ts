@@ -7,6 +7,7 @@
 import { invoiceDocId, invoiceNumber, splitVat } from '../../../src/domain/invoice';
 import type { InvoiceDoc, InvoicingSettings } from '../../../src/domain/invoice';
 import { defaultInvoicing } from '../../../src/domain/platform-defaults';
+import type { Provider } from '../../../src/domain/provider';
 import { userDbName } from '../../../src/domain/user-db';
 import { createOnce, getOrUndefined, upsertDoc } from '../../store/store';
 import type { Store } from '../../store/store';
@@ -61,6 +62,16 @@ export async function invoicingSettings(store: Store): Promise<InvoicingSettings
   return settings?.value?.invoicing ?? defaultInvoicing();
 }
 
+/**
+ * The order with the profession the invoice prints: the one recorded at checkout, or for an order
+ * made before it was recorded, the provider's listing now (none if they are no longer listed).
+ */
+export async function withListedProfession(store: Store, order: StoredOrder): Promise<StoredOrder> {
+  if (order.provider.profession) return order;
+  const listed = await getOrUndefined(store.db<Provider>('providers'), order.provider.id);
+  return listed ? { ...order, provider: { ...order.provider, profession: listed.profession } } : order;
+}
+
 export function buildInvoice(
   order: StoredOrder,
   number: string,
@@ -83,7 +94,12 @@ export function buildInvoice(
       email: client.email,
       country: booking.nationality,
     },
-    provider: { id: provider.id, name: provider.name, role: provider.role },
+    provider: {
+      id: provider.id,
+      name: provider.name,
+      role: provider.role,
+      ...(provider.profession ? { profession: provider.profession } : {}),
+    },
     service: quote.service,
     durationMinutes: quote.durationMinutes,
     callSeconds: facts.callSeconds,

@@ -41,6 +41,7 @@ export function orderView(
       maxAttempts: CALL_ATTEMPTS_BEFORE_REFUND,
       ...(state?.failure ? { failure: state.failure } : {}),
       ...(call?.expectedCallAt ? { expectedCallAt: call.expectedCallAt } : {}),
+      ...(state?.retryAt ? { retryAt: state.retryAt } : {}),
       ...(state?.connectedAt ? { connectedAt: state.connectedAt } : {}),
       ...(state?.endsAt ? { endsAt: state.endsAt } : {}),
       ...(state?.endedAt ? { endedAt: state.endedAt } : {}),

@@ -18,11 +18,12 @@ import {
   invoicingSettings,
   settleInvoiceNumber,
   takeInvoiceNumber,
+  withListedProfession,
   writeInvoice,
 } from './invoices';
 import { record } from './ledger';
 import type { StoredCall, StoredOrder } from './types';
-import { notifyRefund } from './user-docs';
+import { notifyMoneyBack } from './user-docs';
 
 export type SettlementDeps = {
   store: Store;
@@ -93,7 +94,7 @@ export function createSettlement({ store, gateway, now, log, mailInvoice }: Sett
       if (state === 'refunded') payment.refundedAt ??= at;
       return { ...o, state: 'failed', payment, updatedAt: at };
     });
-    if (updated) await notifyRefund(store, updated, at);
+    if (updated) await notifyMoneyBack(store, updated, at);
     // No consultation took place: the promo use goes back (idempotent, like every effect here).
     if (order.quote.coupon) await releaseCouponUse(store, order.quote.coupon.code, order.orderId, now());
   }
@@ -105,7 +106,8 @@ export function createSettlement({ store, gateway, now, log, mailInvoice }: Sett
     if (!current.invoiceNumber) {
       const year = at.getUTCFullYear();
       const number = await takeInvoiceNumber(store, order.orderId, year);
-      const invoice = buildInvoice(order, number, await invoicingSettings(store), {
+      const listed = await withListedProfession(store, order);
+      const invoice = buildInvoice(listed, number, await invoicingSettings(store), {
         callSeconds: call.state.callSeconds ?? 0,
         consultationAt: call.state.connectedAt ?? iso,
         paidAt: order.payment.capturedAt ?? order.payment.authorisedAt ?? iso,
@@ -147,7 +149,7 @@ export function createSettlement({ store, gateway, now, log, mailInvoice }: Sett
 
   /**
    * A payment authorised for an order whose promo use was given back and could not be taken again:
-   * the hold is cancelled, the order with it, and the client told as of a refund.
+   * the hold is cancelled, the order with it, and the client told that the card was not charged.
    */
   async function refuseDiscount(order: StoredOrder, at: string) {
     log(`order ${order.orderId} was paid after its promo use was given back, and none is left: cancelled`);
@@ -165,7 +167,7 @@ export function createSettlement({ store, gateway, now, log, mailInvoice }: Sett
     if (!cancelled) return;
     await record(store, cancelled, 'authorisation', cancelled.quote.total, at);
     await record(store, cancelled, 'release', cancelled.quote.total, at);
-    await notifyRefund(store, cancelled, at);
+    await notifyMoneyBack(store, cancelled, at);
   }
 
   return { capture, recordCapture, release, complete, refuseDiscount };

@@ -11,6 +11,7 @@
 import type { BookingRequest } from '../../../src/domain/booking';
 import type { CallEffect, CallState } from '../../../src/domain/call-machine';
 import type { Language } from '../../../src/domain/languages';
+import type { Profession } from '../../../src/domain/professions';
 import type {
   DemoProviderLine,
   OrderState,
@@ -31,15 +32,34 @@ export type StoredOrder = {
   client: { uid: string; email: string; language: Language; name: string };
   provider: {
     id: string;
+    /** What the call is priced and timed as (the service). */
     role: 'lawyer' | 'expat';
     name: string;
+    /**
+     * What the directory listed them as when the order was made (the invoice prints it); absent on
+     * orders made before it was recorded.
+     */
+    profession?: Profession;
     /** Whether the provider has an account (and so a user database to write the call's state into). */
     hasAccount: boolean;
+    /**
+     * Demo mode, a demo expert (no account): the stand-in that plays them for this client, whose
+     * database receives the expert's side instead (src/domain/demo-stand-in.ts). See `providerUid`.
+     */
+    standInUid?: string;
+    /** A test profile an admin made (aaaprofiles): the order is left out of the platform's figures. */
+    isTestProfile?: true;
   };
   booking: BookingRequest;
   quote: Quote;
   /** The platform commission rate in force when the order was made (settings, 0.15 by default). */
   commissionRate: number;
+  /**
+   * The call settings in force when the order was made (settings `callTimeout`, in seconds, and
+   * `maxCallDuration`, in minutes): an admin's later change applies to later orders only. Absent on
+   * orders placed before they were recorded, which read the current settings.
+   */
+  callTerms?: { callTimeout: number; maxCallDuration: number };
   /** Demo mode only: how the simulated expert line behaves. */
   demoProviderLine?: DemoProviderLine;
   payment: {

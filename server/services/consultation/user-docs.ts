@@ -2,7 +2,8 @@
  * What the consultation writes into the client's and the provider's own databases: the call's live
  * state (`call_session`), which the payment-success page and the dashboard follow through the
  * ordinary replication, and notifications, which start unread. A provider without an account (the
- * demo directory) has no database: only the client's copy is written then.
+ * demo directory) has no database: only the client's copy is written then, unless demo mode gave
+ * the demo expert a stand-in (see parties.ts).
  */
 import { CALL_ATTEMPTS_BEFORE_REFUND } from '../../../src/domain/constants';
 import { callSessionId } from '../../../src/domain/mine';
@@ -11,6 +12,7 @@ import { splitCommission } from '../../../src/domain/order';
 import { userDbName } from '../../../src/domain/user-db';
 import { createOnce, upsertDoc } from '../../store/store';
 import type { Store } from '../../store/store';
+import { providerUid } from './parties';
 import type { StoredCall, StoredOrder } from './types';
 
 type Side = 'client' | 'provider';
@@ -29,13 +31,15 @@ function sessionFor(
   const optional = {
     failure: state.failure,
     expectedCallAt: call.expectedCallAt,
+    // Set only while waiting for the next attempt: the page says when it comes, not that a phone rings.
+    retryAt: state.retryAt,
     connectedAt: state.connectedAt,
     endsAt: state.endsAt,
     endedAt: state.endedAt,
     invoiceId: side === 'client' && order.invoiceNumber ? `invoice:${order.invoiceNumber}` : undefined,
-    // Whom messages about this consultation go to (a provider without an account has no database).
-    partnerUid:
-      side === 'provider' ? order.client.uid : order.provider.hasAccount ? order.provider.id : undefined,
+    // Whom messages about this consultation go to (a provider without an account has no database,
+    // unless demo mode gave the demo expert a stand-in).
+    partnerUid: side === 'provider' ? order.client.uid : providerUid(order),
   };
   return {
     id: callSessionId(order.orderId),
@@ -63,7 +67,8 @@ function sessionFor(
 /** The sides that have a database to write to. */
 function sides(order: StoredOrder): { side: Side; uid: string }[] {
   const list: { side: Side; uid: string }[] = [{ side: 'client', uid: order.client.uid }];
-  if (order.provider.hasAccount) list.push({ side: 'provider', uid: order.provider.id });
+  const provider = providerUid(order);
+  if (provider) list.push({ side: 'provider', uid: provider });
   return list;
 }
 
@@ -126,8 +131,9 @@ export async function notifyPhase(
 ): Promise<void> {
   const { phase, failure } = call.state;
   const { orderId, client, provider, quote } = order;
+  const providerSide = providerUid(order);
   const toProvider = (kind: NotificationKind, params: Record<string, string | number>) =>
-    provider.hasAccount ? notify(store, provider.id, kind, orderId, params, now) : Promise.resolve();
+    providerSide ? notify(store, providerSide, kind, orderId, params, now) : Promise.resolve();
   switch (phase) {
     case 'calling_provider':
       if (call.state.attempt !== 1) return;
@@ -172,14 +178,26 @@ export async function notifyPhase(
   }
 }
 
-/** Tells the client their money is back (the hold released, or the payment refunded). */
-export async function notifyRefund(store: Store, order: StoredOrder, now: string): Promise<void> {
+/**
+ * Tells the client what became of their money once it is settled: the hold lifted (never charged) or
+ * the payment refunded. The kind keeps its stored name, `refund_issued`, for both; `payment` carries
+ * the fact (src/domain/payment-state.ts) so that the text says "not charged" or "refunded", never
+ * one for the other.
+ */
+export async function notifyMoneyBack(store: Store, order: StoredOrder, now: string): Promise<void> {
+  const { state } = order.payment;
+  if (state !== 'released' && state !== 'refunded') return;
   await notify(
     store,
     order.client.uid,
     'refund_issued',
     order.orderId,
-    { amount: order.quote.total, currency: order.quote.currency, providerName: order.provider.name },
+    {
+      amount: order.quote.total,
+      currency: order.quote.currency,
+      providerName: order.provider.name,
+      payment: state,
+    },
     now,
   );
 }

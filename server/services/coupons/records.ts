@@ -10,6 +10,8 @@
  *   slot, none for a code without limit), `used` once its payment is authorised, `released` when the
  *   use was given back, `refused` when a payment came after its use was given back and none was left.
  *   `counting` and `counted` are left by the earlier scheme, which added to `coupon.uses` instead.
+ * - `coupon-client:<CODE>:<hex uid>:<k>`: the k-th use of a code with `perClientLimit` by one client
+ *   (client-uses.ts), named in the order's marker.
  */
 import type { Coupon } from '../../../src/domain/promo';
 import { normalizePromoCode } from '../../../src/domain/promo';
@@ -40,6 +42,10 @@ export type CouponUse = {
   /** The slot held (codes with `maxUses`), and the revision that created it (to delete exactly it). */
   slot?: number | null;
   slotRev?: string;
+  /** Codes with `perClientLimit`: the client's slot held, and its revision (client-uses.ts). */
+  clientUid?: string;
+  clientSlot?: number;
+  clientSlotRev?: string;
   reservedAt?: string;
   usedAt?: string;
   releasedAt?: string;

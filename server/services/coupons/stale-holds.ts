@@ -15,6 +15,7 @@ import { withdraw } from '../../store/claim';
 import { isConflict, isNotFound } from '../../store/store';
 import type { Store } from '../../store/store';
 import type { StoredOrder } from '../consultation/types';
+import { giveBackClientSlot } from './client-uses';
 import { COUPON_HOLD_MS, admin, couponUseId, holdsUse, slotDocs } from './records';
 import type { CouponSlot, CouponUse } from './records';
 
@@ -69,6 +70,7 @@ async function giveBack(store: Store, hold: CouponSlot, marker: CouponUse | unde
       if (isConflict(error)) return false; // changed meanwhile (paid, most likely): left as it is
       throw error;
     }
+    await giveBackClientSlot(store, marker);
   }
   await withdraw(store, 'admin', hold._id, hold._rev!);
   return true;

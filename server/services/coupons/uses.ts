@@ -31,6 +31,8 @@ import {
 } from './records';
 import type { CouponSlot, CouponUse } from './records';
 import { reclaimStaleHolds } from './stale-holds';
+import { giveBackClientSlot, takeClientSlot, withdrawClientSlot } from './client-uses';
+import type { TakenClientSlot } from './client-uses';
 
 const WRITE_ATTEMPTS = 10;
 /** Passes over the free slots when claims were contested (a CouchDB cluster under load). */
@@ -40,28 +42,65 @@ const SAME_CHECKOUT_POLLS = 20;
 const SAME_CHECKOUT_POLL_MS = 50;
 
 type Taken = { slot: number; rev: string } | null;
+/** The client's own slot taken for the order (codes with `perClientLimit`). */
+type ClientTaken = { uid: string; slot: TakenClientSlot } | null;
+
+/** A code's per-client limit, when it has one. */
+const perClientLimitOf = (coupon: Coupon) =>
+  Number.isSafeInteger(coupon.perClientLimit) && (coupon.perClientLimit as number) > 0
+    ? (coupon.perClientLimit as number)
+    : undefined;
 
 /**
  * Reserves a use of `coupon` for the order, or finds the one it holds. False when every use is
- * taken (after giving back the stale holds) or when the order already lost its use to a late payment.
+ * taken (after giving back the stale holds) or when the order already lost its use to a late payment;
+ * `client_limit` when the client (`clientUid`) has used the code as often as its per-client limit allows.
  */
 export async function reserveCouponUse(
   store: Store,
   coupon: Coupon,
   orderId: string,
   now: Date,
-): Promise<boolean> {
+  clientUid?: string,
+): Promise<boolean | 'client_limit'> {
   const code = normalizePromoCode(coupon.code);
   const marker = await getOrUndefined(admin<CouponUse>(store), couponUseId(code, orderId));
   if (marker && holdsUse(marker)) return true;
   if (marker?.state === 'refused') return false;
+  const limit = perClientLimitOf(coupon);
+  let client: ClientTaken = null;
+  if (limit !== undefined && clientUid) {
+    const slot = await takeClientSlot(store, { code, uid: clientUid, limit, orderId, now });
+    if (!slot) return 'client_limit';
+    client = { uid: clientUid, slot };
+  }
   let taken: Taken = null;
   if (coupon.maxUses !== null) {
     const slot = await takeSlot(store, coupon, coupon.maxUses, orderId, now);
-    if (!slot) return recordedByAnotherSend(store, code, orderId);
+    if (!slot) {
+      const recorded = await recordedByAnotherSend(store, code, orderId);
+      if (client) await keepOrWithdrawClientSlot(store, code, orderId, client);
+      return recorded;
+    }
     taken = slot;
   }
-  return recordReservation(store, code, orderId, taken, now);
+  return recordReservation(store, code, orderId, taken, now, client);
+}
+
+/** After another send of the checkout recorded its use: the client slot taken here goes back unless it is that send's. */
+async function keepOrWithdrawClientSlot(
+  store: Store,
+  code: string,
+  orderId: string,
+  client: NonNullable<ClientTaken>,
+) {
+  const marker = await getOrUndefined(admin<CouponUse>(store), couponUseId(code, orderId));
+  const named =
+    marker &&
+    holdsUse(marker) &&
+    marker.clientSlot === client.slot.slot &&
+    marker.clientSlotRev === client.slot.rev;
+  if (!named) await withdrawClientSlot(store, code, client.uid, client.slot);
 }
 
 /**
@@ -91,7 +130,8 @@ export async function confirmCouponUse(
     }
     if (marker && holdsUse(marker)) return true;
     const coupon = await readCoupon(store, code);
-    if (coupon && (await reserveCouponUse(store, coupon, orderId, now))) continue;
+    const clientUid = coupon && perClientLimitOf(coupon) ? await orderClient(store, orderId) : undefined;
+    if (coupon && (await reserveCouponUse(store, coupon, orderId, now, clientUid)) === true) continue;
     const refused = await upsertDoc<CouponUse>(store, 'admin', id, (current) =>
       (current && holdsUse(current)) || current?.state === 'refused'
         ? undefined
@@ -117,6 +157,13 @@ export async function releaseCouponUse(
   });
   if (typeof released?.slot === 'number')
     await giveBackSlot(store, code, orderId, released.slot, released.slotRev);
+  if (released) await giveBackClientSlot(store, released);
+}
+
+/** The client of an order (the per-client limit of a use taken late, at payment). */
+async function orderClient(store: Store, orderId: string): Promise<string | undefined> {
+  const order = await getOrUndefined(store.db<{ client?: { uid?: string } }>('orders'), orderId);
+  return order?.client?.uid;
 }
 
 /** How many uses the code has had: those recorded on it before slots, plus the slots taken (or, for a
@@ -223,6 +270,7 @@ async function recordReservation(
   orderId: string,
   taken: Taken,
   now: Date,
+  client: ClientTaken = null,
 ): Promise<boolean> {
   const db = admin<CouponUse>(store);
   const id = couponUseId(code, orderId);
@@ -239,6 +287,11 @@ async function recordReservation(
         taken !== null && (refused || current?.slot !== taken.slot || current.slotRev !== taken.rev);
       if (duplicate && withdrawn.size === 0)
         await withdraw(store, 'admin', couponSlotId(code, taken.slot), taken.rev);
+      const clientDuplicate =
+        client !== null &&
+        (refused || current?.clientSlot !== client.slot.slot || current.clientSlotRev !== client.slot.rev);
+      if (clientDuplicate && withdrawn.size === 0)
+        await withdrawClientSlot(store, code, client.uid, client.slot);
       return !refused;
     }
     const marker: CouponUse = {
@@ -249,6 +302,17 @@ async function recordReservation(
       reservedAt: now.toISOString(),
     };
     if (!taken) delete marker.slotRev;
+    if (client)
+      Object.assign(marker, {
+        clientUid: client.uid,
+        clientSlot: client.slot.slot,
+        clientSlotRev: client.slot.rev,
+      });
+    else {
+      delete marker.clientUid;
+      delete marker.clientSlot;
+      delete marker.clientSlotRev;
+    }
     delete marker.releasedAt;
     delete marker.usedAt;
     // The first marker of the order is a claim (one creator, on a cluster too); later ones go by revision.

@@ -98,8 +98,26 @@ export function toBookingInput(form: BookingForm): Partial<BookingRequest> {
   };
 }
 
-export function formProblems(form: BookingForm, providerLanguages: readonly string[]): BookingProblems {
-  return bookingProblems(toBookingInput(form), providerLanguages);
+/**
+ * The form's problems; with `countries` (where the service may be booked: settings, replicated), an
+ * intervention country outside them is one too, as checkout would refuse it.
+ */
+export function formProblems(
+  form: BookingForm,
+  providerLanguages: readonly string[],
+  countries?: readonly string[],
+): BookingProblems {
+  const problems = bookingProblems(toBookingInput(form), providerLanguages);
+  const country = form.interventionCountry;
+  if (
+    countries &&
+    !problems.interventionCountry &&
+    country &&
+    country !== OTHER_COUNTRY &&
+    !countries.includes(country)
+  )
+    problems.interventionCountry = 'country_unavailable';
+  return problems;
 }
 
 /** The first field to fix, in screen order. */

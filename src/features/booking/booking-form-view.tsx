@@ -71,22 +71,32 @@ const CountryField = memo(function CountryField({ field, update, touch, ...props
 type Props = {
   state: BookingFormState;
   provider: Provider;
+  /** The countries where the service may be booked: the intervention country's choices (all, when absent). */
+  countries?: readonly string[];
   online: boolean;
   /** Why the request cannot go on to the payment even when complete (service suspended). */
   blocked?: string;
 };
 
 /** The booking request: every field of the spec, checked as the client goes. */
-export function BookingFormView({ state, provider, online, blocked }: Props) {
+export function BookingFormView({ state, provider, countries: bookable, online, blocked }: Props) {
   const { t, i18n } = useTranslation();
   const locale = i18n.language;
   const { countries, languages } = useChoices(locale, provider.languages);
   const otherLabel = t('booking.fields.otherCountry');
-  const interventionCountries = useMemo(
-    () => [...countries, { value: OTHER_COUNTRY, label: otherLabel }],
-    [countries, otherLabel],
-  );
   const { form, update, touch, ready, submitted } = state;
+  const chosen = form.interventionCountry;
+  const interventionCountries = useMemo(
+    () => [
+      // A draft's country no longer offered stays shown, with its error, rather than vanish.
+      ...countries.filter(
+        (option) =>
+          !bookable || bookable.includes(option.value) || (option.value === chosen && chosen !== ''),
+      ),
+      { value: OTHER_COUNTRY, label: otherLabel },
+    ],
+    [countries, bookable, chosen, otherLabel],
+  );
   const name = provider.fullName;
 
   const error = (field: BookingField) => {

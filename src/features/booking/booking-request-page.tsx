@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import { bookingPath, loginPath, pathOf, providerPath } from '../../config/paths';
 import { useSession } from '../../data/auth';
-import { useConfigState } from '../../data/config';
+import { useConfigRefresh, useConfigState, useOfferedCountries } from '../../data/config';
 import { useOwnProfile } from '../../data/own-profile';
 import { useLiveProviders, useProvider } from '../../data/providers';
 import { useBrowserOnline } from '../../data/use-online';
@@ -49,16 +49,20 @@ function BookingScreen({ provider, user }: { provider: Provider; user: SessionUs
   const { t } = useTranslation();
   const online = useBrowserOnline();
   const profile = useOwnProfile(user.uid);
+  useConfigRefresh();
   const pricing = useConfigState('pricing');
   const service = serviceOfRole(provider.role);
   const price = pricing.value?.[service];
   const suspended = price !== undefined && !price.isActive;
+  // Where this service may be booked (admin screen "countries"); the spec's defaults until replicated.
+  const countries = useOfferedCountries(service);
   const state = useBookingForm({
     providerId: provider.id,
     providerLanguages: provider.languages,
     user,
     profile,
     canContinue: online && !suspended,
+    countries,
   });
 
   return (
@@ -93,6 +97,7 @@ function BookingScreen({ provider, user }: { provider: Provider; user: SessionUs
           <BookingFormView
             state={state}
             provider={provider}
+            countries={countries}
             online={online}
             blocked={suspended ? t('booking.summary.serviceSuspended') : undefined}
           />

@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import { providerPath } from '../../config/paths';
 import type { ServicePrice } from '../../domain/config';
 import { CALL_ATTEMPTS_BEFORE_REFUND, CALLBACK_TARGET_MINUTES } from '../../domain/constants';
+import { serviceOfRole } from '../../domain/order';
 import type { Provider } from '../../domain/provider';
 import { countryName, formatMoney, languageName } from '../../ui/intl';
 import { ProviderPhoto } from '../../ui/provider-photo';
@@ -47,6 +48,11 @@ export function ProviderSummary({ provider, price, priceLoading, defaultMinutes 
         <div className={styles.stacked}>
           <dt>{t('catalogue.languages')}</dt>
           <dd>{provider.languages.map((code) => languageName(code, locale)).join(', ')}</dd>
+        </div>
+        <div>
+          {/* The call booked follows the role (it sets the price and the duration), not the profession. */}
+          <dt>{t('booking.summary.service')}</dt>
+          <dd>{t(`booking.summary.services.${serviceOfRole(provider.role)}`)}</dd>
         </div>
         <div>
           <dt>{t('booking.summary.duration')}</dt>

@@ -36,6 +36,8 @@ type Options = {
   profile: Profile | null | undefined;
   /** Whether the request can go on to the payment now (connection, service open). */
   canContinue: boolean;
+  /** The countries the service may be booked for (settings); any, when not given. */
+  countries?: readonly string[];
 };
 
 /**
@@ -43,7 +45,14 @@ type Options = {
  * the account, saved again as the client types), the fields the client has left, and the submit,
  * which saves the request as the checkout reads it and goes there.
  */
-export function useBookingForm({ providerId, providerLanguages, user, profile, canContinue }: Options) {
+export function useBookingForm({
+  providerId,
+  providerLanguages,
+  user,
+  profile,
+  canContinue,
+  countries,
+}: Options) {
   const { i18n } = useTranslation();
   const navigate = useNavigate();
   const [form, setForm] = useState<BookingForm>(() =>
@@ -89,7 +98,10 @@ export function useBookingForm({ providerId, providerLanguages, user, profile, c
     };
   }, [providerId]);
 
-  const problems = useMemo(() => formProblems(form, providerLanguages), [form, providerLanguages]);
+  const problems = useMemo(
+    () => formProblems(form, providerLanguages, countries),
+    [form, providerLanguages, countries],
+  );
   const ready = Object.keys(problems).length === 0;
 
   /** A field's problem once the client has left it or tried to continue. */

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { pathOf } from '../../config/paths';
-import { useConfigState } from '../../data/config';
+import { useConfigRefresh, useConfigState } from '../../data/config';
 import { useContentOfType } from '../../data/content';
 import { useLiveProviders } from '../../data/providers';
 import {
@@ -9,7 +9,6 @@ import {
   CALLBACK_TARGET_MINUTES,
   EXPAT_CALL_MINUTES,
   LAWYER_CALL_MINUTES,
-  REFUND_WITHIN_HOURS,
 } from '../../domain/constants';
 import type { ProviderRole } from '../../domain/professions';
 import { resolveLanguage } from '../../domain/languages';
@@ -54,6 +53,7 @@ const OTHER_ROLE: Record<ProviderRole, ProviderRole> = { lawyer: 'expat', expat:
 export function CallPage({ role }: { role: ProviderRole }) {
   const { t, i18n } = useTranslation();
   useLiveProviders();
+  useConfigRefresh();
   const pricing = useConfigState('pricing');
   const price = pricing.value?.[SERVICE[role]];
   const minutes = price?.durationMinutes ?? DEFAULT_MINUTES[role];
@@ -119,12 +119,7 @@ export function CallPage({ role }: { role: ProviderRole }) {
             </li>
             <li>
               <h3>{t('callPages.steps.refund.title')}</h3>
-              <p>
-                {t('callPages.steps.refund.body', {
-                  count: CALL_ATTEMPTS_BEFORE_REFUND,
-                  hours: REFUND_WITHIN_HOURS,
-                })}
-              </p>
+              <p>{t('callPages.steps.refund.body', { count: CALL_ATTEMPTS_BEFORE_REFUND })}</p>
             </li>
           </ol>
         </section>

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { pathOf } from '../../config/paths';
 import { useInvoice } from '../../data/invoices';
 import { REFUND_WITHIN_HOURS } from '../../domain/constants';
+import type { ClientMoney } from '../../domain/payment-state';
 import type { ServiceKey } from '../../domain/promo';
 import { ButtonLink } from '../../ui/button';
 import { InvoiceDownloadButton } from '../../ui/invoice-download-button';
@@ -25,7 +26,7 @@ export function CallOutcome({
   if (view.phase === 'failed') {
     return view.viewer === 'client' ? (
       <>
-        {status.refund && <Refund refund={status.refund} />}
+        {status.money && <Money money={status.money} />}
         <OtherExperts service={service} />
       </>
     ) : null;
@@ -84,12 +85,13 @@ function Invoice({ invoiceId }: { invoiceId: string | undefined }) {
   );
 }
 
-function Refund({ refund }: { refund: NonNullable<CallStatus['refund']> }) {
+/** After a failure, what became of the money, in the words of src/domain/payment-state.ts. */
+function Money({ money }: { money: ClientMoney }) {
   const { t } = useTranslation();
   return (
-    <section className={`${styles.card} ${styles.refund}`} aria-labelledby="call-refund" data-refund={refund}>
-      <h2 id="call-refund">{t('paymentSuccess.refund.title')}</h2>
-      <p>{t(`paymentSuccess.refund.${refund}`, { hours: REFUND_WITHIN_HOURS })}</p>
+    <section className={`${styles.card} ${styles.refund}`} aria-labelledby="call-money" data-money={money}>
+      <h2 id="call-money">{t('paymentSuccess.money.title')}</h2>
+      <p>{t(`money.detail.${money}`, { hours: REFUND_WITHIN_HOURS })}</p>
     </section>
   );
 }

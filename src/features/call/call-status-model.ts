@@ -1,11 +1,14 @@
 /**
  * What the payment-success page says about a consultation, from the live `call_session` document
  * (or, until it arrives, the order the API answers): the headline and detail of the current phase,
- * the step reached, the clock to show, the refund message of a failed call. Pure, no React: the page
- * renders what this module decides, and the unit tests cover every phase and failure.
+ * the step reached, the clock to show, what became of the client's money (src/domain/payment-state.ts).
+ * Pure, no React: the page renders what this module decides, and the unit tests cover every phase
+ * and failure.
  */
 import type { CallSessionDoc } from '../../domain/mine';
 import type { CallFailure, CallPhase, OrderView, PaymentState } from '../../domain/order';
+import { clientMoney } from '../../domain/payment-state';
+import type { ClientMoney } from '../../domain/payment-state';
 import { SERVICES } from '../../domain/promo';
 import type { ServiceKey } from '../../domain/promo';
 
@@ -27,6 +30,8 @@ export type CallView = {
   failure?: CallFailure;
   durationMinutes: number;
   expectedCallAt?: string;
+  /** Between two attempts on the current leg: when the next one is placed. */
+  retryAt?: string;
   connectedAt?: string;
   endsAt?: string;
   endedAt?: string;
@@ -51,6 +56,7 @@ export function viewOfSession(session: CallSessionDoc): CallView {
     failure: session.failure,
     durationMinutes: session.durationMinutes,
     expectedCallAt: session.expectedCallAt,
+    retryAt: session.retryAt,
     connectedAt: session.connectedAt,
     endsAt: session.endsAt,
     endedAt: session.endedAt,
@@ -77,6 +83,7 @@ export function viewOfOrder(order: OrderView, uid: string | undefined): CallView
     failure: order.call.failure,
     durationMinutes: order.durationMinutes,
     expectedCallAt: order.call.expectedCallAt,
+    retryAt: order.call.retryAt,
     connectedAt: order.call.connectedAt,
     endsAt: order.call.endsAt,
     endedAt: order.call.endedAt,
@@ -140,6 +147,8 @@ export function pageState(input: {
 
 export type HeadlineKey =
   | 'contacting'
+  | 'retrying'
+  | 'callingYouAgain'
   | 'ringing'
   | 'connecting'
   | 'inProgress'
@@ -152,6 +161,9 @@ export type DetailKey =
   | 'countdown'
   | 'soon'
   | 'aboutToRing'
+  | 'retryWait'
+  | 'retrying'
+  | 'clientRetryWait'
   | 'answer'
   | 'connecting'
   | 'remaining'
@@ -181,28 +193,6 @@ function providerFailureKey(failure: CallFailure | undefined): DetailKey {
   if (failure === 'provider_no_answer') return 'providerYouNoAnswer';
   if (failure === 'client_no_answer') return 'providerClientNoAnswer';
   return 'callFailed';
-}
-
-/**
- * What the client is told about the money when the consultation did not take place: the hold was
- * released (nothing charged), the payment refunded, or either one under way.
- */
-export type RefundKey = 'released' | 'releasing' | 'refunded' | 'refunding' | 'notCharged';
-
-export function refundKey(payment: PaymentState): RefundKey {
-  switch (payment) {
-    case 'released':
-      return 'released';
-    case 'authorised':
-      return 'releasing';
-    case 'refunded':
-      return 'refunded';
-    case 'captured':
-      return 'refunding';
-    case 'requires_payment':
-    case 'failed':
-      return 'notCharged';
-  }
 }
 
 /** Milliseconds left before an instant, or undefined without one. Never negative. */
@@ -286,10 +276,49 @@ export type CallStatus = {
   clockMs?: number;
   /** Which leg is being tried again, when the attempt under way is not the first. */
   retry?: 'provider' | 'client';
-  refund?: RefundKey;
+  /** The attempt the detail names, when it is not the one under way (the next one is due). */
+  attempt?: number;
+  /** What became of the client's money (the client's page only: the expert's copy shows earnings). */
+  money?: ClientMoney;
   steps: StepState[];
   final: boolean;
 };
+
+/**
+ * The client's page while the expert's phone is tried: the first attempt counts down to the call
+ * expected; after an unanswered one it says so, which attempt comes next and when, and never that
+ * the expert is calling (nobody is, until the expert answers).
+ */
+function contactingExpert(
+  view: CallView,
+  now: number,
+  untilRetry: number | undefined,
+  steps: StepState[],
+): CallStatus {
+  const money = clientMoney(view);
+  if (untilRetry !== undefined && untilRetry > 0)
+    return { headline: 'retrying', detail: 'retryWait', clockMs: untilRetry, money, steps, final: false };
+  // The next attempt is due (its call is being placed), or under way.
+  if (untilRetry !== undefined)
+    return {
+      headline: 'retrying',
+      detail: 'retrying',
+      attempt: view.attempt + 1,
+      money,
+      steps,
+      final: false,
+    };
+  if (view.attempt > 1) return { headline: 'retrying', detail: 'retrying', money, steps, final: false };
+  const left = msUntil(view.expectedCallAt, now);
+  return {
+    headline: 'contacting',
+    detail: left === undefined ? 'soon' : left > 0 ? 'countdown' : 'aboutToRing',
+    clockMs: left !== undefined && left > 0 ? left : undefined,
+    money,
+    steps,
+    final: false,
+  };
+}
 
 /**
  * The status at `now`. The headline and detail change only when the state does (never with the
@@ -299,47 +328,51 @@ export function callStatus(view: CallView, now: number): CallStatus {
   const steps = stepStates(view);
   const retry = (leg: 'provider' | 'client') => (view.attempt > 1 ? leg : undefined);
   const provider = view.viewer === 'provider';
+  const money = provider ? undefined : clientMoney(view);
+  // Between two attempts nobody's phone rings, whatever the phase says.
+  const untilRetry = msUntil(view.retryAt, now);
+  const waitingRetry = untilRetry !== undefined && untilRetry > 0;
   switch (view.phase) {
     case 'scheduled':
     case 'calling_provider': {
-      if (provider) {
-        const ringing = view.phase === 'calling_provider';
-        return {
-          headline: ringing ? 'ringing' : 'newConsultation',
-          detail: ringing ? 'providerAnswer' : 'providerWait',
-          retry: retry('provider'),
-          steps,
-          final: false,
-        };
-      }
-      const left = msUntil(view.expectedCallAt, now);
+      if (!provider) return contactingExpert(view, now, untilRetry, steps);
+      const ringing = view.phase === 'calling_provider' && !waitingRetry;
       return {
-        headline: 'contacting',
-        detail: left === undefined ? 'soon' : left > 0 ? 'countdown' : 'aboutToRing',
-        clockMs: left !== undefined && left > 0 ? left : undefined,
+        headline: ringing ? 'ringing' : 'newConsultation',
+        detail: ringing ? 'providerAnswer' : 'providerWait',
         retry: retry('provider'),
         steps,
         final: false,
       };
     }
     case 'calling_client':
-      return provider
+      if (provider)
+        return {
+          headline: 'clientRinging',
+          detail: 'providerClientCalled',
+          retry: retry('client'),
+          steps,
+          final: false,
+        };
+      return waitingRetry
         ? {
-            headline: 'clientRinging',
-            detail: 'providerClientCalled',
-            retry: retry('client'),
+            headline: 'callingYouAgain',
+            detail: 'clientRetryWait',
+            clockMs: untilRetry,
+            money,
             steps,
             final: false,
           }
-        : { headline: 'ringing', detail: 'answer', retry: retry('client'), steps, final: false };
+        : { headline: 'ringing', detail: 'answer', retry: retry('client'), money, steps, final: false };
     case 'connecting':
-      return { headline: 'connecting', detail: 'connecting', steps, final: false };
+      return { headline: 'connecting', detail: 'connecting', money, steps, final: false };
     case 'in_progress': {
       const left = msUntil(view.endsAt, now);
       return {
         headline: 'inProgress',
         detail: left === undefined ? 'ongoing' : left > 0 ? 'remaining' : 'ending',
         clockMs: left !== undefined && left > 0 ? left : undefined,
+        money,
         steps,
         final: false,
       };
@@ -348,6 +381,7 @@ export function callStatus(view: CallView, now: number): CallStatus {
       return {
         headline: 'completed',
         detail: provider ? 'providerCompleted' : 'completed',
+        money,
         steps,
         final: true,
       };
@@ -355,7 +389,7 @@ export function callStatus(view: CallView, now: number): CallStatus {
       return {
         headline: 'failed',
         detail: provider ? providerFailureKey(view.failure) : failureKey(view.failure),
-        refund: provider ? undefined : refundKey(view.payment),
+        money,
         steps,
         final: true,
       };

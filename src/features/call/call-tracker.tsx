@@ -48,6 +48,8 @@ export function CallTracker({ view, now, online }: { view: CallView; now: number
               <p className={styles.detail}>
                 {t(`paymentSuccess.detail.${status.detail}`, {
                   name: view.providerName,
+                  attempt: status.attempt ?? view.attempt,
+                  max: view.maxAttempts,
                   attempts: view.maxAttempts,
                   minutes: CALLBACK_TARGET_MINUTES,
                   hours: PROVIDER_PAYOUT_HOURS,
@@ -151,11 +153,16 @@ function Summary({ view, status, service }: { view: CallView; status: CallStatus
             <dt>
               {view.viewer === 'provider'
                 ? t('paymentSuccess.summary.earned')
-                : view.payment === 'captured'
-                  ? t('paymentSuccess.summary.charged')
-                  : t('paymentSuccess.summary.amount')}
+                : t('paymentSuccess.summary.amount')}
             </dt>
-            <dd className={styles.money}>{formatMoney(view.amount, view.currency, locale)}</dd>
+            <dd>
+              <span className={styles.money}>{formatMoney(view.amount, view.currency, locale)}</span>
+              {status.money && (
+                <span className={styles.moneyState} data-money={status.money}>
+                  {t(`money.state.${status.money}`)}
+                </span>
+              )}
+            </dd>
           </div>
         )}
         <div>

@@ -47,6 +47,12 @@ export function ProviderCard({ provider }: { provider: Provider }) {
         <span className={`${styles.badge} ${provider.isOnline ? styles.badgeOnline : ''}`}>
           {provider.isOnline ? t('catalogue.online') : t('catalogue.offline')}
         </span>
+        {/* An admin's test profile (admin "aaaprofiles"): listed for trying the journey, said so. */}
+        {provider.isTestProfile && (
+          <span className={`${styles.badge} ${styles.badgeTest}`} title={t('catalogue.testProfileTitle')}>
+            {t('catalogue.testProfile')}
+          </span>
+        )}
       </div>
       <dl className={styles.facts}>
         <div>

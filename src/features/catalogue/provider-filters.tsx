@@ -7,7 +7,17 @@ import { SegmentedControl } from '../../ui/segmented-control';
 import { SelectField } from '../../ui/select-field';
 import styles from './provider-filters.module.css';
 
-type Props = { filter: ProviderFilter; countries: string[]; onChange: (filter: ProviderFilter) => void };
+type Props = {
+  filter: ProviderFilter;
+  /** The countries the directory has experts in. */
+  countries: string[];
+  /**
+   * The countries where the chosen service is offered (admin screen "countries": `useOfferedCountries`);
+   * the filter lists those of `countries` only. All, when absent.
+   */
+  offered?: readonly string[];
+  onChange: (filter: ProviderFilter) => void;
+};
 
 const TYPES = [
   { value: undefined, key: 'catalogue.type.all' },
@@ -15,10 +25,12 @@ const TYPES = [
   { value: 'expat', key: 'catalogue.type.expat' },
 ] as const;
 
-export function ProviderFilters({ filter, countries, onChange }: Props) {
+export function ProviderFilters({ filter, countries, offered, onChange }: Props) {
   const { t, i18n } = useTranslation();
   const locale = i18n.language;
-  const sortedCountries = [...countries].sort((a, b) =>
+  // A country chosen by a link stays shown, even one no longer offered.
+  const shown = countries.filter((code) => !offered || offered.includes(code) || code === filter.country);
+  const sortedCountries = [...shown].sort((a, b) =>
     countryName(a, locale).localeCompare(countryName(b, locale), locale),
   );
   const isFiltered = Object.values(filter).some((v) => v !== undefined);

@@ -1,7 +1,9 @@
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PROVIDERS_PAGE_SIZE } from '../../domain/constants';
+import { useOfferedCountries } from '../../data/config';
 import { useLiveProviders, useProviderPage } from '../../data/providers';
+import { serviceOfRole } from '../../domain/order';
 import { Button } from '../../ui/button';
 import { Pagination } from '../../ui/pagination';
 import { ProviderGrid } from './provider-grid';
@@ -14,9 +16,10 @@ export function ProvidersPage() {
   const { t } = useTranslation();
   const { filter, page, setFilter, setPage } = useListingParams();
   useLiveProviders();
-  const { providers, total, countries, status } = useProviderPage(filter, page, PROVIDERS_PAGE_SIZE);
+  const { providers, total, listed, countries, status } = useProviderPage(filter, page, PROVIDERS_PAGE_SIZE);
+  const offered = useOfferedCountries(filter.role && serviceOfRole(filter.role));
   const resultsStart = useRef<HTMLParagraphElement>(null);
-  const pageCount = total === undefined ? undefined : Math.max(1, Math.ceil(total / PROVIDERS_PAGE_SIZE));
+  const pageCount = listed === undefined ? undefined : Math.max(1, Math.ceil(listed / PROVIDERS_PAGE_SIZE));
 
   return (
     <div className={styles.page}>
@@ -27,7 +30,7 @@ export function ProvidersPage() {
         </div>
       </section>
       <div className={`container ${styles.body}`}>
-        <ProviderFilters filter={filter} countries={countries} onChange={setFilter} />
+        <ProviderFilters filter={filter} countries={countries} offered={offered} onChange={setFilter} />
         <p
           ref={resultsStart}
           tabIndex={-1}

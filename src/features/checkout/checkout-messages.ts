@@ -23,7 +23,9 @@ export type LocalProblem =
   | 'offline'
   | 'network'
   | 'timeout'
-  | 'rate_limited';
+  | 'rate_limited'
+  /** The server priced the order differently: the price changed since the page showed it. */
+  | 'price_changed';
 
 export type PaymentProblem = CheckoutErrorCode | CardOutcome | LocalProblem;
 
@@ -38,6 +40,8 @@ export const PAYMENT_MESSAGES = [
   'missing_data',
   'phone_invalid',
   'promo_invalid',
+  'promo_client_limit',
+  'country_unavailable',
   'amount_too_low',
   'amount_too_high',
   'amount_mismatch',
@@ -62,6 +66,7 @@ export const PAYMENT_MESSAGES = [
   'network',
   'timeout',
   'rate_limited',
+  'price_changed',
 ] as const;
 export type PaymentMessage = (typeof PAYMENT_MESSAGES)[number];
 
@@ -74,6 +79,8 @@ const MESSAGE_OF: Record<PaymentProblem, PaymentMessage> = {
   service_unavailable: 'service_unavailable',
   booking_invalid: 'missing_data',
   promo_invalid: 'promo_invalid',
+  promo_client_limit: 'promo_client_limit',
+  country_unavailable: 'country_unavailable',
   amount_too_low: 'amount_too_low',
   amount_too_high: 'amount_too_high',
   amount_mismatch: 'amount_mismatch',
@@ -102,6 +109,7 @@ const MESSAGE_OF: Record<PaymentProblem, PaymentMessage> = {
   network: 'network',
   timeout: 'timeout',
   rate_limited: 'rate_limited',
+  price_changed: 'price_changed',
 };
 
 export function isPaymentProblem(code: string): code is PaymentProblem {
@@ -138,6 +146,7 @@ export function remedyOf(problem: PaymentProblem): Remedy {
     case 'booking_invalid':
     case 'missing_data':
     case 'phone_invalid':
+    case 'country_unavailable':
       return 'booking';
     case 'self_booking':
     case 'provider_not_found':

@@ -10,9 +10,10 @@ import {
   idempotencyKeyFor,
   loadCheckoutOptions,
   purchaseFingerprint,
+  validatePromoCode,
 } from '../../data/checkout';
 import type { CheckoutOptions } from '../../data/checkout';
-import { useConfigState } from '../../data/config';
+import { useConfigRefresh, useConfigState, usePricingRefresh } from '../../data/config';
 import { useLiveProviders, useProvider } from '../../data/providers';
 import { useBrowserOnline } from '../../data/use-online';
 import { bookingProblems, normalizeBooking } from '../../domain/booking';
@@ -49,6 +50,7 @@ import styles from './checkout.module.css';
 export function CheckoutPage() {
   const { providerId = '' } = useParams();
   useLiveProviders();
+  useConfigRefresh();
   const { provider, status } = useProvider({ id: providerId });
   const pricing = useConfigState('pricing');
   if (status === 'loading' || pricing.status === 'loading') return <PageLoading />;
@@ -112,6 +114,9 @@ function Checkout({ provider, pricing }: { provider: Provider; pricing: Pricing 
   const [creating, setCreating] = useState(false);
   const [problem, setProblem] = useState<PaymentProblem>();
   const paymentHeading = useRef<HTMLHeadingElement>(null);
+  const refreshPricing = usePricingRefresh();
+  // The standard price first shown in each currency: a change while the page is open is said.
+  const [firstSeen, setFirstSeen] = useState<Partial<Record<Currency, number>>>({});
 
   useEffect(() => {
     if (!online) return;
@@ -139,6 +144,12 @@ function Checkout({ provider, pricing }: { provider: Provider; pricing: Pricing 
         ? { quote: priced.quote }
         : { problem: priced.problem };
   const standard = pricing?.[service]?.prices[currency];
+  if (!order && standard !== undefined && firstSeen[currency] === undefined) {
+    setFirstSeen((seen) => ({ ...seen, [currency]: standard }));
+  }
+  const shownBefore = firstSeen[currency];
+  const priceChanged =
+    !order && standard !== undefined && shownBefore !== undefined && shownBefore !== standard;
   const locale = i18n.language;
   const total = 'quote' in figures ? formatMoney(figures.quote.total, currency, locale) : '';
   const duration = order?.quote.durationMinutes ?? pricing?.[service]?.durationMinutes;
@@ -170,11 +181,29 @@ function Checkout({ provider, pricing }: { provider: Provider; pricing: Pricing 
       if (!answer.payment?.clientSecret) setProblem('missing_client_secret');
       else setOrder(answer);
     } catch (error) {
-      setProblem(problemOf(error));
+      const found = problemOf(error);
+      if (found !== 'amount_mismatch') setProblem(found);
+      else setProblem(await repriced(purchase.expectedTotal));
     } finally {
       setCreating(false);
       setConfirming(false);
     }
+  };
+
+  /**
+   * The server priced the order differently from the page: the price (or the code) changed since
+   * the page showed it. The page takes the current price and code, and says so before another try.
+   */
+  const repriced = async (sent: number): Promise<PaymentProblem> => {
+    const fresh = await refreshPricing();
+    let freshCoupon = coupon;
+    if (coupon) {
+      const check = await validatePromoCode(coupon.code, service);
+      freshCoupon = check.kind === 'valid' ? check.coupon : undefined;
+      setCoupon(freshCoupon);
+    }
+    const now = fresh ? quote(fresh, service, currency, freshCoupon) : undefined;
+    return now?.ok && now.quote.total !== sent ? 'price_changed' : 'amount_mismatch';
   };
 
   const paid = (orderId: string) => {
@@ -231,6 +260,14 @@ function Checkout({ provider, pricing }: { provider: Provider; pricing: Pricing 
               {options?.payments === 'simulated' && <DemoBanner />}
               {telephonySimulated && <DemoLines value={providerLine} onChange={setProviderLine} />}
               <Guarantees />
+              {priceChanged && (
+                <p className={styles.priceChanged} role="status" data-testid="checkout-price-changed">
+                  {t('checkout.priceChanged', {
+                    before: formatMoney(shownBefore, currency, locale),
+                    after: formatMoney(standard, currency, locale),
+                  })}
+                </p>
+              )}
               {problemNode}
               <Button
                 className={styles.payButton}

@@ -1,4 +1,5 @@
 import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes } from 'react';
+import { useSteadyWhilePressed } from '../../ui/use-steady-while-pressed';
 import styles from './contact-fields.module.css';
 
 /** Ids are fixed per field (one form per page), so a failed submit can focus the first error. */
@@ -8,14 +9,17 @@ export const errorId = (name: string) => `contact-${name}-error`;
 type Common = { name: string; label: string; error?: string; hint?: ReactNode; className?: string };
 
 function Field({ name, label, error, hint, className, children }: Common & { children: ReactNode }) {
+  // An error that comes while the user presses another control (the terms below) waits for the
+  // click: its line would move that control under the finger.
+  const shownError = useSteadyWhilePressed(error);
   return (
     <div className={`${styles.field} ${className ?? ''}`}>
       <label htmlFor={fieldId(name)}>{label}</label>
       {children}
       {hint}
-      {error && (
+      {shownError && (
         <p id={errorId(name)} className={styles.error}>
-          {error}
+          {shownError}
         </p>
       )}
     </div>

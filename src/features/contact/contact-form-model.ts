@@ -10,6 +10,7 @@ import type {
   ContactMessage,
   ContactProblems,
 } from '../../domain/contact';
+import { isLanguage } from '../../domain/languages';
 import { COMMON_DIAL_CODES } from '../../domain/phone';
 
 export const CUSTOM_DIAL = 'custom';
@@ -55,15 +56,24 @@ export function dialCode(form: ContactForm): string {
   return COMMON_DIAL_CODES[form.dialCountry] ?? '';
 }
 
-/** The message to validate and send; its category is checked by `contactProblems` before sending. */
-export function toMessage(form: ContactForm, id: string): ContactMessage {
+/**
+ * The message to validate and send; its category is checked by `contactProblems` before sending.
+ * `language` is the interface's, so that an admin's reply is mailed in it.
+ */
+export function toMessage(form: ContactForm, id: string, language?: string): ContactMessage {
   const { dialCountry: _dial, customDialCode: _custom, category, ...rest } = form;
-  return { ...rest, id, phoneCountryCode: dialCode(form), category: category as ContactCategory };
+  return {
+    ...rest,
+    id,
+    phoneCountryCode: dialCode(form),
+    category: category as ContactCategory,
+    ...(isLanguage(language) ? { language } : {}),
+  };
 }
 
 /** The form field that shows a rule's error (the phone's code shows on the control the user used). */
 export function fieldOf(field: ContactField, form: ContactForm): FormField | undefined {
-  if (field === 'id') return undefined;
+  if (field === 'id' || field === 'language') return undefined;
   if (field === 'phoneCountryCode')
     return form.dialCountry === CUSTOM_DIAL ? 'customDialCode' : 'dialCountry';
   return field;

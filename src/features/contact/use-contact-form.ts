@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { sendContactMessage } from '../../data/contact';
 import { useDataLayer } from '../../data/data-context';
 import { contactProblems } from '../../domain/contact';
@@ -32,6 +33,7 @@ const FIELD_ORDER: FormField[] = [
  */
 export function useContactForm() {
   const { db } = useDataLayer();
+  const { i18n } = useTranslation();
   const [form, setForm] = useState<ContactForm>(loadDraft);
   const [touched, setTouched] = useState<ReadonlySet<FormField>>(() => new Set());
   const [submitted, setSubmitted] = useState(false);
@@ -62,7 +64,10 @@ export function useContactForm() {
     const id = lastTry.current?.snapshot === snapshot ? lastTry.current.id : crypto.randomUUID();
     setSending(true);
     setFailed(false);
-    const result = await sendContactMessage(db, toMessage(form, id)).catch(() => 'failed' as const);
+    const result = await sendContactMessage(
+      db,
+      toMessage(form, id, i18n.resolvedLanguage ?? i18n.language),
+    ).catch(() => 'failed' as const);
     setSending(false);
     if (result === 'failed') {
       lastTry.current = { id, snapshot };

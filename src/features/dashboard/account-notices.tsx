@@ -10,9 +10,20 @@ import { useErrorText } from '../account/errors';
 // The notices' tones are the account screens' ones.
 import tones from '../account/account.module.css';
 import styles from './dashboard.module.css';
+import { StandInNotice } from './stand-in-notice';
 
-/** What the account still needs, above every tab: e-mail confirmation, a provider's approval. */
+/**
+ * What the account still needs, above every tab: e-mail confirmation, a provider's approval; or,
+ * for a demo expert's stand-in, whose space this is and the way back.
+ */
 export function AccountNotices({ user, online }: { user: SessionUserView; online: boolean }) {
+  if (user.demoStandIn) {
+    return (
+      <div className={styles.notices}>
+        <StandInNotice user={user} />
+      </div>
+    );
+  }
   const provider = user.role === 'lawyer' || user.role === 'expat';
   if (user.isVerifiedEmail && !provider) return null;
   return (

@@ -5,16 +5,19 @@ import { pathOf, paymentSuccessPath } from '../../config/paths';
 import { useCallHistory } from '../../data/call-history';
 import type { SessionUserView } from '../../domain/account';
 import type { CallSessionDoc } from '../../domain/mine';
+import { clientMoney } from '../../domain/payment-state';
 import { ButtonLink } from '../../ui/button';
 import { formatMoney } from '../../ui/intl';
 import { STATUS_KEYS, callStatus, earningsByCurrency } from './dashboard-model';
 import styles from './tabs.module.css';
+import own from './calls-tab.module.css';
 import table from '../../ui/record-table.module.css';
 
 /**
  * The user's consultations, newest first, with the spec's four statuses, each opening the call's
- * page. A provider sees what each call earns them (their copy's amount, after commission) and
- * the total of their completed calls.
+ * page. A client sees each amount with what became of it (held, charged, not charged, refunded:
+ * src/domain/payment-state.ts), never "paid" for a hold that was lifted. A provider sees what each
+ * call earns them (their copy's amount, after commission) and the total of their completed calls.
  */
 export function CallsTab({ user }: { user: SessionUserView }) {
   const { t, i18n } = useTranslation();
@@ -73,7 +76,7 @@ function CallTable({ calls }: { calls: CallSessionDoc[] }) {
           <th scope="col" className={table.amount}>
             {calls[0]?.role === 'provider'
               ? t('dashboard.calls.columns.earned')
-              : t('dashboard.calls.columns.paid')}
+              : t('dashboard.calls.columns.amount')}
           </th>
           <th scope="col">
             <span className="visually-hidden">{t('dashboard.calls.columns.actions')}</span>
@@ -105,12 +108,18 @@ function CallTable({ calls }: { calls: CallSessionDoc[] }) {
                 data-label={
                   call.role === 'provider'
                     ? t('dashboard.calls.columns.earned')
-                    : t('dashboard.calls.columns.paid')
+                    : t('dashboard.calls.columns.amount')
                 }
               >
-                {call.role === 'provider' && status === 'failed'
-                  ? '—'
-                  : formatMoney(call.amount, call.currency, locale)}
+                {call.role === 'provider' ? (
+                  status === 'failed' ? (
+                    '—'
+                  ) : (
+                    formatMoney(call.amount, call.currency, locale)
+                  )
+                ) : (
+                  <ClientAmount call={call} locale={locale} />
+                )}
               </td>
               <td className={table.action}>
                 <Link
@@ -125,5 +134,19 @@ function CallTable({ calls }: { calls: CallSessionDoc[] }) {
         })}
       </tbody>
     </table>
+  );
+}
+
+/** What the client's call cost, and what became of that money. */
+function ClientAmount({ call, locale }: { call: CallSessionDoc; locale: string }) {
+  const { t } = useTranslation();
+  const money = clientMoney(call);
+  return (
+    <span className={own.payment}>
+      <span>{formatMoney(call.amount, call.currency, locale)}</span>
+      <span className={own.moneyState} data-money={money}>
+        {t(`money.state.${money}`)}
+      </span>
+    </span>
   );
 }

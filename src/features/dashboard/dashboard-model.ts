@@ -6,7 +6,8 @@
 import type { UserRole } from '../../domain/professions';
 import type { CallSessionDoc, NotificationDoc, NotificationKind } from '../../domain/mine';
 import { CALL_FAILURES } from '../../domain/order';
-import type { CallFailure, CallPhase } from '../../domain/order';
+import type { CallFailure, CallPhase, PaymentState } from '../../domain/order';
+import { clientMoney, paymentStateOf } from '../../domain/payment-state';
 import { formatMoney } from '../../ui/intl';
 
 export const TAB_IDS = [
@@ -25,16 +26,26 @@ export type TabId = (typeof TAB_IDS)[number];
 /** What an admin's own dashboard keeps: their account; they neither book nor take calls here. */
 const ADMIN_TABS: readonly TabId[] = ['profile', 'settings', 'notifications'];
 
-/** The tabs of a role, in the spec's order: availability only for lawyers and expats. */
-export function tabsFor(role: UserRole): TabId[] {
+/**
+ * What a demo expert's stand-in shows its client (demo mode): the expert's side of their own
+ * consultations; the expert's profile and account are not the client's to change.
+ */
+const STAND_IN_TABS: readonly TabId[] = ['calls', 'notifications', 'messages'];
+
+/**
+ * The tabs of a role, in the spec's order: availability only for lawyers and expats; a demo
+ * expert's stand-in (`standIn`) keeps its calls, notifications and messages.
+ */
+export function tabsFor(role: UserRole, standIn = false): TabId[] {
+  if (standIn) return [...STAND_IN_TABS];
   if (role === 'admin') return [...ADMIN_TABS];
   const provider = role === 'lawyer' || role === 'expat';
   return TAB_IDS.filter((tab) => tab !== 'availability' || provider);
 }
 
 /** The tab named in the address, or the first one when it names none this role has. */
-export function tabFromQuery(value: string | null, role: UserRole): TabId {
-  const tabs = tabsFor(role);
+export function tabFromQuery(value: string | null, role: UserRole, standIn = false): TabId {
+  const tabs = tabsFor(role, standIn);
   return tabs.find((tab) => tab === value) ?? tabs[0]!;
 }
 
@@ -83,8 +94,11 @@ const KIND_KEYS = {
   call_completed: 'callCompleted',
   invoice_ready: 'invoiceReady',
   call_failed: 'callFailed',
-  refund_issued: 'refundIssued',
+  // What became of the money is told by its payment state (see notificationText); this is the text
+  // of an older notification whose state is not known any more.
+  refund_issued: 'moneyBack',
   call_missed: 'callMissed',
+  message_received: 'messageReceived',
 } as const satisfies Record<NotificationKind, string>;
 
 const FAILURE_KEYS = {
@@ -115,10 +129,18 @@ export type NotificationValues = {
   duration?: string;
   service?: string;
   reason?: string;
+  /** New messages: who wrote last, the start of their message, and how many are unread. */
+  senderName?: string;
+  preview?: string;
+  count?: number;
 };
 
-/** `dashboard.notifications.kinds.<key>`: the kind, or the provider's own text of a completed call. */
-export type NotificationTextKey = (typeof KIND_KEYS)[NotificationKind] | 'callCompletedEarned';
+/**
+ * `dashboard.notifications.kinds.<key>`: the kind, the provider's own text of a completed call, or
+ * the money's: a lifted hold (not charged) or a refund (charged, then given back).
+ */
+export type NotificationTextKey =
+  (typeof KIND_KEYS)[NotificationKind] | 'callCompletedEarned' | 'moneyReleased' | 'moneyRefunded';
 
 function isFailure(value: string | undefined): value is CallFailure {
   return (CALL_FAILURES as readonly (string | undefined)[]).includes(value);
@@ -131,23 +153,35 @@ export function formatMinutes(minutes: number, locale: string): string {
   );
 }
 
+/** The text of the money notification, from the payment state it records (src/domain/payment-state.ts). */
+function moneyKey(payment: PaymentState | undefined): NotificationTextKey {
+  const money = payment ? clientMoney({ payment }) : undefined;
+  if (money === 'released') return 'moneyReleased';
+  if (money === 'refunded') return 'moneyRefunded';
+  return KIND_KEYS.refund_issued;
+}
+
 /**
  * The key of a notification's text (`dashboard.notifications.kinds.<key>`) and the values it needs,
  * formatted for the language: money through formatMoney, minutes through Intl, the service and the
  * reason of a failure translated. A provider's "call completed" carries their earnings: its own text.
+ * The money notification says what its `payment` param records; an older one without it, what
+ * `knownPayment` (the payment of its call on this device) says, or only that nothing is owed.
  */
 export function notificationText(
   doc: Pick<NotificationDoc, 'kind' | 'params'>,
   locale: string,
   t: Translate,
+  knownPayment?: PaymentState,
 ): { key: NotificationTextKey; values: NotificationValues } {
   const { params } = doc;
   const text = (name: string) => (typeof params[name] === 'string' ? params[name] : undefined);
   const values: NotificationValues = {};
-  for (const name of ['providerName', 'clientName', 'number'] as const) {
+  for (const name of ['providerName', 'clientName', 'number', 'senderName', 'preview'] as const) {
     const value = params[name];
     if (value !== undefined) values[name] = String(value);
   }
+  if (typeof params.count === 'number') values.count = params.count;
   const currency = text('currency');
   if (typeof params.amount === 'number' && currency)
     values.amount = formatMoney(params.amount, currency, locale);
@@ -158,6 +192,10 @@ export function notificationText(
   const failure = text('failure');
   if (isFailure(failure)) values.reason = t(`dashboard.failures.${FAILURE_KEYS[failure]}`);
   const key: NotificationTextKey =
-    doc.kind === 'call_completed' && values.amount ? 'callCompletedEarned' : KIND_KEYS[doc.kind];
+    doc.kind === 'call_completed' && values.amount
+      ? 'callCompletedEarned'
+      : doc.kind === 'refund_issued'
+        ? moneyKey(paymentStateOf(params.payment) ?? knownPayment)
+        : KIND_KEYS[doc.kind];
   return { key, values };
 }

@@ -35,7 +35,7 @@ export function DashboardNav({ user, active }: { user: SessionUserView; active: 
   return (
     <nav ref={strip} className={styles.nav} aria-label={t('dashboard.nav.label')}>
       <ul className={styles.tabs}>
-        {tabsFor(user.role).map((tab) => (
+        {tabsFor(user.role, user.demoStandIn).map((tab) => (
           <li key={tab}>
             <Link
               to={tabPath(tab)}

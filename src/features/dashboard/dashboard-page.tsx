@@ -44,7 +44,7 @@ export function DashboardPage({ defaultTab }: { defaultTab?: TabId }) {
   const [params] = useSearchParams();
   const user = session.user;
   if (!user) return null;
-  const active = tabFromQuery(params.get('tab') ?? defaultTab ?? null, user.role);
+  const active = tabFromQuery(params.get('tab') ?? defaultTab ?? null, user.role, user.demoStandIn);
   const Tab = TABS[active];
   const name = user.firstName || user.displayName || user.email;
   return (

@@ -1,12 +1,14 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { paymentSuccessPath } from '../../config/paths';
+import { messagesPath, paymentSuccessPath } from '../../config/paths';
+import { useCallHistory } from '../../data/call-history';
 import { useDataLayer } from '../../data/data-context';
 import { countUnread, markNotificationsRead, useNotifications } from '../../data/notifications';
 import { useWaitingIds } from '../../data/waiting';
 import type { SessionUserView } from '../../domain/account';
 import type { NotificationDoc } from '../../domain/mine';
+import type { PaymentState } from '../../domain/order';
 import { Button } from '../../ui/button';
 import { notificationText } from './dashboard-model';
 import { NotificationPreferences } from './notification-preferences';
@@ -30,6 +32,8 @@ function NotificationHistory() {
   const { t } = useTranslation();
   const { db } = useDataLayer();
   const list = useNotifications();
+  // An older money notification does not say what became of the money: its call's session does.
+  const payments = new Map((useCallHistory() ?? []).map((call) => [call.orderId, call.payment]));
   const waiting = useWaitingIds();
   const headingId = useId();
   const [failed, setFailed] = useState(false);
@@ -75,6 +79,7 @@ function NotificationHistory() {
               <NotificationItem
                 key={item.id}
                 item={item}
+                payment={item.orderId ? payments.get(item.orderId) : undefined}
                 waiting={waiting.has(item.id)}
                 onRead={() => void markRead([item.id])}
               />
@@ -91,15 +96,17 @@ function NotificationHistory() {
 
 function NotificationItem({
   item,
+  payment,
   waiting,
   onRead,
 }: {
   item: NotificationDoc;
+  payment: PaymentState | undefined;
   waiting: boolean;
   onRead: () => void;
 }) {
   const { t, i18n } = useTranslation();
-  const { key, values } = notificationText(item, i18n.language, (k) => t(k));
+  const { key, values } = notificationText(item, i18n.language, (k) => t(k), payment);
   const when = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(
     new Date(item.createdAt),
   );
@@ -119,9 +126,12 @@ function NotificationItem({
         </p>
         <div className={styles.meta}>
           <time dateTime={item.createdAt}>{when}</time>
-          {item.orderId && (
-            <Link to={paymentSuccessPath(item.orderId)}>{t('dashboard.notifications.followCall')}</Link>
-          )}
+          {item.orderId &&
+            (item.kind === 'message_received' ? (
+              <Link to={messagesPath(item.orderId)}>{t('dashboard.notifications.openThread')}</Link>
+            ) : (
+              <Link to={paymentSuccessPath(item.orderId)}>{t('dashboard.notifications.followCall')}</Link>
+            ))}
           {waiting && <WaitingTag />}
         </div>
       </div>

@@ -18,10 +18,17 @@ import styles from './home-community.module.css';
 const TESTIMONIALS_SHOWN = 3;
 const FAQ_SHOWN = 5;
 
-/** The newest testimonials, each in its author's language, under the rating of the `stats` config. */
+/**
+ * The newest testimonials, those in the reader's language first (each shown in its author's
+ * language), under the rating of the `stats` config.
+ */
 export function HomeTestimonials({ stats }: { stats: MarketingStats | undefined }) {
   const { t, i18n } = useTranslation();
-  const { items: testimonials, status } = useTestimonialPage({ offset: 0, limit: TESTIMONIALS_SHOWN });
+  const { items: testimonials, status } = useTestimonialPage({
+    readerLanguage: resolveLanguage(i18n.language),
+    offset: 0,
+    limit: TESTIMONIALS_SHOWN,
+  });
   const figures = stats && formatStats(stats, i18n.language);
   const intro =
     stats && figures

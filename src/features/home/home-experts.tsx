@@ -5,7 +5,9 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { pathOf } from '../../config/paths';
+import { useOfferedCountries } from '../../data/config';
 import { useLiveProviders, useProviderPage } from '../../data/providers';
+import { serviceOfRole } from '../../domain/order';
 import type { ProviderFilter } from '../../domain/provider';
 import { Button, ButtonLink } from '../../ui/button';
 import { ProviderGrid } from '../catalogue/provider-grid';
@@ -21,12 +23,13 @@ export function HomeExperts() {
   const [filter, setFilter] = useState<ProviderFilter>({});
   useLiveProviders();
   const { providers, total, countries, status } = useProviderPage(filter, 1, HOME_EXPERTS_SHOWN);
+  const offered = useOfferedCountries(filter.role && serviceOfRole(filter.role));
   const search = listingSearch({ filter, page: 1 }).toString();
   const allExperts = search ? `${pathOf('providers')}?${search}` : pathOf('providers');
 
   return (
     <>
-      <ProviderFilters filter={filter} countries={countries} onChange={setFilter} />
+      <ProviderFilters filter={filter} countries={countries} offered={offered} onChange={setFilter} />
       <div className={styles.listing}>
         <ProviderGrid
           providers={providers}

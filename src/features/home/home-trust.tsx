@@ -1,10 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { MarketingStats } from '../../domain/config';
-import {
-  CALL_ATTEMPTS_BEFORE_REFUND,
-  CALLBACK_TARGET_MINUTES,
-  REFUND_WITHIN_HOURS,
-} from '../../domain/constants';
+import { CALL_ATTEMPTS_BEFORE_REFUND, CALLBACK_TARGET_MINUTES } from '../../domain/constants';
 import { Icon } from './icons';
 import { SectionHead } from './section-head';
 import pageStyles from './home-page.module.css';
@@ -40,7 +36,7 @@ export function HomeWhy() {
   );
 }
 
-/** Safety: verified experts, secure payment, charged only for a call that happens, refunds. */
+/** Safety: verified experts, secure payment, a card charged only for a call that happens (none unanswered). */
 export function HomeSafety({ stats }: { stats: MarketingStats | undefined }) {
   const { t } = useTranslation();
   const items = [
@@ -56,10 +52,7 @@ export function HomeSafety({ stats }: { stats: MarketingStats | undefined }) {
     {
       key: 'refund',
       icon: 'refund',
-      text: t('home.safety.refund.body', {
-        attempts: CALL_ATTEMPTS_BEFORE_REFUND,
-        hours: REFUND_WITHIN_HOURS,
-      }),
+      text: t('home.safety.refund.body', { attempts: CALL_ATTEMPTS_BEFORE_REFUND }),
     },
   ] as const;
   return (

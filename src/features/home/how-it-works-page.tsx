@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { pathOf } from '../../config/paths';
-import { CALL_ATTEMPTS_BEFORE_REFUND, REFUND_WITHIN_HOURS } from '../../domain/constants';
+import { CALL_ATTEMPTS_BEFORE_REFUND } from '../../domain/constants';
 import { ButtonLink } from '../../ui/button';
 import { HowItWorksSteps } from './how-it-works-steps';
 import { Icon } from './icons';
@@ -35,12 +35,7 @@ export function HowItWorksPage() {
                 </span>
                 <div>
                   <h3>{t(`howItWorks.after.${item.key}.title`)}</h3>
-                  <p>
-                    {t(`howItWorks.after.${item.key}.body`, {
-                      attempts: CALL_ATTEMPTS_BEFORE_REFUND,
-                      hours: REFUND_WITHIN_HOURS,
-                    })}
-                  </p>
+                  <p>{t(`howItWorks.after.${item.key}.body`, { attempts: CALL_ATTEMPTS_BEFORE_REFUND })}</p>
                 </div>
               </li>
             ))}

@@ -6,7 +6,7 @@ import { contentIds } from '../../domain/help-centre';
 import { resolveLanguage } from '../../domain/languages';
 import type { Language } from '../../domain/languages';
 import { PageLoading } from '../../ui/page-loading';
-import { RichText } from '../../ui/rich-text';
+import { LegalDocument } from '../../ui/legal-document';
 import styles from './legal-page.module.css';
 
 type LegalText = { title: string; body: string; version?: string; publishedAt?: string };
@@ -42,20 +42,13 @@ export function LegalPage({ slug, screen }: { slug: string; screen: ScreenId }) 
         </p>
       )}
       {text ? (
-        <>
-          <h1>{text.title}</h1>
-          {text.version && text.publishedAt && (
-            <p className={styles.meta}>
-              {t('legal.version', {
-                version: text.version,
-                date: new Intl.DateTimeFormat(language, { dateStyle: 'long' }).format(
-                  new Date(text.publishedAt),
-                ),
-              })}
-            </p>
-          )}
-          <RichText body={text.body} />
-        </>
+        <LegalDocument
+          title={text.title}
+          body={text.body}
+          version={text.version}
+          publishedAt={text.publishedAt}
+          language={language}
+        />
       ) : (
         <>
           <h1>{t(`screens.${screen}`)}</h1>

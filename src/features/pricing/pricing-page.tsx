@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { pathOf } from '../../config/paths';
-import { useConfig, useConfigState } from '../../data/config';
+import { useConfig, useConfigState, useLiveConfig } from '../../data/config';
 import { useContentOfType } from '../../data/content';
 import { checkPromoCode } from '../../data/promo';
 import type { PromoResult } from '../../data/promo';
@@ -38,6 +38,8 @@ const DEFAULT_MINUTES: Record<ServiceKey, number> = {
 export function PricingPage() {
   const { t, i18n } = useTranslation();
   const language = resolveLanguage(i18n.language);
+  // Prices an admin changes appear here at once, without a reload.
+  useLiveConfig();
   // While the first pull is under way the prices are coming, not unavailable: no alarm then.
   const pricingState = useConfigState('pricing');
   const pricing = pricingState.value;

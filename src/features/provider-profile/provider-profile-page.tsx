@@ -56,6 +56,11 @@ function Profile({ provider }: { provider: Provider }) {
           <p className={`${styles.badge} ${provider.isOnline ? styles.online : ''}`}>
             {provider.isOnline ? t('catalogue.online') : t('catalogue.offline')}
           </p>
+          {provider.isTestProfile && (
+            <p className={`${styles.badge} ${styles.test}`} data-test-profile>
+              {t('catalogue.testProfileTitle')}
+            </p>
+          )}
           <h1>
             {provider.fullName}
             {provider.isVerified && <VerifiedMark size="large" />}

@@ -14,7 +14,10 @@ export function ProviderReviews({ providerId, reviewCount }: { providerId: strin
   return (
     <section className={styles.card} aria-labelledby="reviews-title">
       <h2 id="reviews-title">{t('profile.reviews')}</h2>
-      <p className={styles.reviewsCount}>{t('profile.reviewCount', { count: reviewCount })}</p>
+      {/* A new provider has no count to announce: only "no reviews yet" below. */}
+      {reviewCount > 0 && (
+        <p className={styles.reviewsCount}>{t('profile.reviewCount', { count: reviewCount })}</p>
+      )}
       {status === 'ready' && items.length === 0 && <p>{t('profile.noReviews')}</p>}
       <ul className={styles.reviews}>
         {items.map((review) => (

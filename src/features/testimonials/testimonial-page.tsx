@@ -3,6 +3,7 @@ import { useParams } from 'react-router-dom';
 import { pathOf } from '../../config/paths';
 import { useTestimonial } from '../../data/testimonials';
 import { contentIds } from '../../domain/help-centre';
+import { resolveLanguage } from '../../domain/languages';
 import { BackLink } from '../../ui/back-link';
 import { PageLoading } from '../../ui/page-loading';
 import { ShareActions } from '../../ui/share-actions';
@@ -11,11 +12,15 @@ import styles from './testimonials.module.css';
 
 const OTHERS = 3;
 
-/** One testimonial, with share, copy link and other testimonials of the same service. */
+/** One testimonial, with share, copy link and other testimonials of the same service (reader's language first). */
 export function TestimonialPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { id } = useParams();
-  const { testimonial, others, status } = useTestimonial(contentIds.testimonial(id ?? ''), OTHERS);
+  const { testimonial, others, status } = useTestimonial(
+    contentIds.testimonial(id ?? ''),
+    OTHERS,
+    resolveLanguage(i18n.language),
+  );
   if (status === 'loading') return <PageLoading />;
   return (
     <div className={`container ${styles.page}`}>

@@ -1,7 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { useTestimonialPage } from '../../data/testimonials';
+import { LANGUAGES, isLanguage, resolveLanguage } from '../../domain/languages';
 import { Button } from '../../ui/button';
+import { languageName } from '../../ui/intl';
 import { PageLoading } from '../../ui/page-loading';
 import { Pagination } from '../../ui/pagination';
 import { SelectField } from '../../ui/select-field';
@@ -10,12 +12,18 @@ import styles from './testimonials.module.css';
 
 const PAGE_SIZE = 9;
 
-/** `/testimonials`: filter by service, search, pagination, and "load more" from the current page. */
+/**
+ * `/testimonials`: filter by service and by the language they were written in, search, pagination,
+ * and "load more" from the current page. Filters live in the URL. With every language listed, the
+ * reader's own comes first.
+ */
 export function TestimonialsPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [params, setParams] = useSearchParams();
   const serviceParam = params.get('service');
   const service = serviceParam === 'lawyer' || serviceParam === 'expat' ? serviceParam : undefined;
+  const languageParam = params.get('language');
+  const language = isLanguage(languageParam) ? languageParam : undefined;
   const query = params.get('q') ?? '';
   const page = Math.max(1, Number(params.get('page')) || 1);
   const shown = Math.max(1, Number(params.get('pages')) || 1);
@@ -26,6 +34,8 @@ export function TestimonialsPage() {
     status,
   } = useTestimonialPage({
     serviceType: service,
+    language,
+    readerLanguage: resolveLanguage(i18n.language),
     search: query,
     offset: (page - 1) * PAGE_SIZE,
     limit: shown * PAGE_SIZE,
@@ -57,6 +67,13 @@ export function TestimonialsPage() {
             { value: 'expat', label: t('testimonials.service.expat') },
           ]}
           onChange={(value) => update({ service: value, page: '', pages: '' })}
+        />
+        <SelectField
+          label={t('testimonials.languageFilter')}
+          anyLabel={t('testimonials.allLanguages')}
+          value={language ?? ''}
+          options={LANGUAGES.map((code) => ({ value: code, label: languageName(code, i18n.language) }))}
+          onChange={(value) => update({ language: value, page: '', pages: '' })}
         />
         <label className={styles.search}>
           <span>{t('testimonials.search')}</span>

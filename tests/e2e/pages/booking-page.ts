@@ -43,7 +43,7 @@ export class BookingScreen {
   async fillRequest() {
     await this.field('Nom').fill('Durand');
     await this.field('Nationalité').selectOption('FR');
-    await this.field("Pays où vous avez besoin d'aide").selectOption('TH');
+    await this.field("Pays où vous avez besoin d'aide").selectOption('ES');
     await this.field('Titre de votre demande').fill('Visa de travail refusé');
     await this.field('Décrivez votre situation').fill(
       "Mon visa de travail a été refusé hier et je dois quitter le pays d'ici dix jours. Que puis-je faire ?",

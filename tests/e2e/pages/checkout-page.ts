@@ -10,7 +10,7 @@ export function aBookingDraft(languages: string[]): BookingRequest {
     firstName: 'Amélie',
     lastName: 'Durand',
     nationality: 'FR',
-    interventionCountry: 'TH',
+    interventionCountry: 'ES',
     title: 'Visa de travail refusé',
     description:
       "Mon visa de travail a été refusé hier et je dois quitter le pays d'ici dix jours. Que puis-je faire ?",

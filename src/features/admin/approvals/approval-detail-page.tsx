@@ -1,0 +1,123 @@
+/**
+ * One approval request (approvals/lawyers/:uid, approvals/expats/:uid): everything the provider
+ * submitted (profile, diplomas, presentation, photo, identity record with its document), how long
+ * it has waited, the decision buttons, and the account's audit trail.
+ */
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router-dom';
+import type { ApprovalRequestView } from '../../../domain/approval';
+import { errorCode } from '../../../data/api';
+import { Button } from '../../../ui/button';
+import { KycIdentity } from '../kyc/kyc-identity';
+import { adminPath } from '../screens';
+import { useAdminErrorText } from '../ui/admin-error';
+import { AdminPage } from '../ui/admin-page';
+import { AuditTrail } from '../ui/audit-trail';
+import { NeedsConnection } from '../ui/online-only';
+import { useAdminFormat } from '../ui/use-admin-format';
+import { useAdminQuery } from '../ui/use-admin-query';
+import { ApprovalActions } from './approval-actions';
+import type { ApprovalOutcome } from './approval-actions';
+import { ApprovalAge } from './approval-age';
+import { SubmittedProfileCard } from './submitted-profile';
+import styles from './trust.module.css';
+
+export function ApprovalDetailPage() {
+  const { t } = useTranslation();
+  const { uid = '' } = useParams();
+  const format = useAdminFormat();
+  const errorText = useAdminErrorText('approvals');
+  const [changes, setChanges] = useState(0);
+  const [outcome, setOutcome] = useState<ApprovalOutcome>();
+  const result = useAdminQuery<{ request: ApprovalRequestView }>(
+    `approvals/${encodeURIComponent(uid)}`,
+    {},
+    changes,
+  );
+  const request = result.data?.request;
+  const back = {
+    to: adminPath(request?.role === 'expat' ? 'approvals/expats' : 'approvals/lawyers'),
+    label: t('admin.approvals.detail.back'),
+  };
+
+  if (!request) {
+    return (
+      <AdminPage title={t('admin.approvals.listLabel')} back={back}>
+        {result.status === 'loading' && <p role="status">{t('admin.common.loading')}</p>}
+        {result.status === 'error' &&
+          (errorCode(result.error) === 'offline' ? (
+            <NeedsConnection />
+          ) : (
+            <div role="alert" className={styles.notice} data-tone="bad">
+              <p>{errorText(result.error)}</p>
+              <Button variant="secondary" size="small" onClick={result.reload}>
+                {t('admin.common.retry')}
+              </Button>
+            </div>
+          ))}
+      </AdminPage>
+    );
+  }
+
+  const name = request.profile?.fullName ?? request.displayName;
+  const changed = (next: ApprovalOutcome) => {
+    setOutcome(next);
+    setChanges((n) => n + 1);
+  };
+  return (
+    <AdminPage
+      title={name}
+      back={back}
+      subtitle={
+        <>
+          {t('admin.approvals.detail.registered', { date: format.dateTime(request.createdAt) })}
+          {!request.isApproved && (
+            <>
+              {' · '}
+              <ApprovalAge hours={request.ageHours} overdue={request.overdue} />
+            </>
+          )}
+        </>
+      }
+      actions={<ApprovalActions request={request} approved={request.isApproved} onChanged={changed} />}
+    >
+      {outcome && (
+        <p
+          className={styles.notice}
+          data-tone={outcome === 'rejectedNotMailed' ? 'bad' : 'good'}
+          role="status"
+        >
+          {t(`admin.approvals.${outcome}`)}{' '}
+          {outcome === 'approved' && (
+            <a href={`/provider/${encodeURIComponent(request.uid)}`}>{t('admin.approvals.viewPublic')}</a>
+          )}
+        </p>
+      )}
+      {!outcome && request.isApproved && (
+        <p className={styles.notice} data-tone="good">
+          {t('admin.approvals.detail.approvedNotice')}{' '}
+          <a href={`/provider/${encodeURIComponent(request.uid)}`}>{t('admin.approvals.viewPublic')}</a>
+        </p>
+      )}
+      {!outcome && request.rejection && (
+        <p className={styles.notice} data-tone="bad">
+          {t('admin.approvals.detail.rejectedNotice', { date: format.dateTime(request.rejection.at) })}{' '}
+          <q>{request.rejection.reason}</q>{' '}
+          {request.rejection.mailed
+            ? t('admin.approvals.detail.mailed')
+            : t('admin.approvals.detail.notMailed')}
+        </p>
+      )}
+      <div className={styles.columns}>
+        <SubmittedProfileCard request={request} />
+        <div className={styles.stack}>
+          {request.kyc && (
+            <KycIdentity kyc={request.kyc} name={name} heading={t('admin.approvals.sections.identity')} />
+          )}
+          <AuditTrail kind="account" id={request.uid} reloadKey={changes} />
+        </div>
+      </div>
+    </AdminPage>
+  );
+}

@@ -1,0 +1,219 @@
+/**
+ * The platform settings' form: the services switched on, the commission (typed in percent, kept as a
+ * rate), the longest call in minutes and the ring time in seconds, the interface languages offered.
+ * Checked with the service's own rules before sending; a refused save keeps what was typed.
+ */
+import { useState } from 'react';
+import type { FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { PlatformSettings } from '../../../domain/config';
+import { LANGUAGES } from '../../../domain/languages';
+import type { Language } from '../../../domain/languages';
+import { checkPlatformSettings } from '../../../domain/platform-settings-rules';
+import type { EditablePlatformSettings } from '../../../domain/platform-settings-rules';
+import { Button } from '../../../ui/button';
+import { CheckboxField, FieldError, TextField } from '../../../ui/form-field';
+import { languageName } from '../../../ui/intl';
+import { adminSend } from '../admin-api';
+import { useAdminErrorText } from '../ui/admin-error';
+import { parseWhole } from '../pricing/amount-input';
+import { fieldCodesOf, focusFirstError, useFieldErrorText } from '../pricing/field-errors';
+import type { FieldCodes } from '../pricing/field-errors';
+import styles from '../pricing/admin-form.module.css';
+
+export type PlatformSettingsView = EditablePlatformSettings &
+  Pick<PlatformSettings, 'supportedCountries'> & { updatedAt?: string };
+
+type Form = {
+  lawyerCalls: boolean;
+  expatCalls: boolean;
+  commission: string;
+  maxCallDuration: string;
+  callTimeout: string;
+  languages: Language[];
+};
+
+const FIELDS = [
+  'servicesEnabled.lawyerCalls',
+  'platformCommission',
+  'maxCallDuration',
+  'callTimeout',
+  'supportedLanguages',
+];
+const idOf = (field: string) => `settings-${field.replace(/\./g, '-')}`;
+
+/** A typed percentage ("15", "12,5") as a rate (0.15, 0.125); NaN when it is not a number. */
+function rateOf(text: string): number {
+  const normalized = text.trim().replace(',', '.');
+  if (!/^\d{1,3}(\.\d{1,2})?$/.test(normalized)) return Number.NaN;
+  return Math.round(Number(normalized) * 100) / 10_000;
+}
+
+function percentText(rate: number, locale: string): string {
+  return new Intl.NumberFormat(locale, { maximumFractionDigits: 2, useGrouping: false }).format(rate * 100);
+}
+
+function formOf(settings: EditablePlatformSettings, locale: string): Form {
+  return {
+    lawyerCalls: settings.servicesEnabled.lawyerCalls,
+    expatCalls: settings.servicesEnabled.expatCalls,
+    commission: percentText(settings.platformCommission, locale),
+    maxCallDuration: String(settings.maxCallDuration),
+    callTimeout: String(settings.callTimeout),
+    languages: [...settings.supportedLanguages],
+  };
+}
+
+function bodyOf(form: Form): EditablePlatformSettings {
+  return {
+    servicesEnabled: { lawyerCalls: form.lawyerCalls, expatCalls: form.expatCalls },
+    platformCommission: rateOf(form.commission),
+    maxCallDuration: parseWhole(form.maxCallDuration) ?? Number.NaN,
+    callTimeout: parseWhole(form.callTimeout) ?? Number.NaN,
+    supportedLanguages: form.languages,
+  };
+}
+
+export function PlatformSettingsForm({
+  initial,
+  onSaved,
+}: {
+  initial: PlatformSettingsView;
+  onSaved: () => void;
+}) {
+  const { t, i18n } = useTranslation();
+  const fieldError = useFieldErrorText('settings');
+  const errorText = useAdminErrorText('settings');
+  const [form, setForm] = useState<Form>(() => formOf(initial, i18n.language));
+  const [errors, setErrors] = useState<FieldCodes>({});
+  const [saving, setSaving] = useState(false);
+  const [outcome, setOutcome] = useState<{ saved: true } | { failure: string }>();
+
+  const change = (patch: Partial<Form>) => {
+    setForm((current) => ({ ...current, ...patch }));
+    setOutcome(undefined);
+  };
+  const refuse = (codes: FieldCodes) => {
+    setErrors(codes);
+    setOutcome({ failure: t('admin.common.errors.validation') });
+    focusFirstError(FIELDS, codes, idOf);
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const body = bodyOf(form);
+    // The longest call is checked against the current durations by the service (it knows them).
+    const check = checkPlatformSettings(body);
+    if (!check.ok) return refuse(check.fields as FieldCodes);
+    setSaving(true);
+    setErrors({});
+    try {
+      const saved = await adminSend<{ settings: PlatformSettingsView }>('PUT', 'settings', body);
+      setForm(formOf(saved.settings, i18n.language));
+      setOutcome({ saved: true });
+      onSaved();
+    } catch (error) {
+      const codes = fieldCodesOf(error);
+      if (codes) refuse(codes);
+      else setOutcome({ failure: errorText(error) });
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <form
+      className={styles.form}
+      onSubmit={(event) => void submit(event)}
+      noValidate
+      data-testid="settings-form"
+    >
+      <fieldset className={styles.card}>
+        <legend>{t('admin.settings.sections.services')}</legend>
+        <div className={styles.checks}>
+          <CheckboxField
+            id={idOf('servicesEnabled.lawyerCalls')}
+            label={t('admin.settings.fields.lawyerCalls')}
+            checked={form.lawyerCalls}
+            onValue={(lawyerCalls) => change({ lawyerCalls })}
+          />
+          <CheckboxField
+            id={idOf('servicesEnabled.expatCalls')}
+            label={t('admin.settings.fields.expatCalls')}
+            checked={form.expatCalls}
+            onValue={(expatCalls) => change({ expatCalls })}
+          />
+        </div>
+        <p className={styles.hint}>{t('admin.settings.hints.services')}</p>
+      </fieldset>
+      <fieldset className={styles.card}>
+        <legend>{t('admin.settings.sections.calls')}</legend>
+        <div className={styles.row}>
+          <TextField
+            id={idOf('platformCommission')}
+            label={t('admin.settings.fields.commission')}
+            inputMode="decimal"
+            autoComplete="off"
+            value={form.commission}
+            error={fieldError(errors.platformCommission)}
+            onValue={(commission) => change({ commission })}
+          />
+          <TextField
+            id={idOf('maxCallDuration')}
+            label={t('admin.settings.fields.maxCallDuration')}
+            inputMode="numeric"
+            autoComplete="off"
+            value={form.maxCallDuration}
+            error={fieldError(errors.maxCallDuration)}
+            onValue={(maxCallDuration) => change({ maxCallDuration })}
+          />
+          <TextField
+            id={idOf('callTimeout')}
+            label={t('admin.settings.fields.callTimeout')}
+            inputMode="numeric"
+            autoComplete="off"
+            value={form.callTimeout}
+            error={fieldError(errors.callTimeout)}
+            onValue={(callTimeout) => change({ callTimeout })}
+          />
+        </div>
+        <p className={styles.hint}>{t('admin.settings.hints.nextOrder')}</p>
+      </fieldset>
+      <fieldset
+        className={styles.card}
+        aria-describedby={errors.supportedLanguages ? `${idOf('supportedLanguages')}-error` : undefined}
+      >
+        <legend>{t('admin.settings.sections.languages')}</legend>
+        <div className={styles.checks}>
+          {LANGUAGES.map((code, index) => (
+            <CheckboxField
+              key={code}
+              id={index === 0 ? idOf('supportedLanguages') : idOf(`supportedLanguages-${code}`)}
+              label={languageName(code, i18n.language)}
+              checked={form.languages.includes(code)}
+              onValue={(on) =>
+                change({ languages: LANGUAGES.filter((l) => (l === code ? on : form.languages.includes(l))) })
+              }
+            />
+          ))}
+        </div>
+        <FieldError id={idOf('supportedLanguages')} error={fieldError(errors.supportedLanguages)} />
+      </fieldset>
+      <div className={styles.footer}>
+        <Button type="submit" disabled={saving}>
+          {saving ? t('admin.common.saving') : t('admin.common.save')}
+        </Button>
+        {outcome && 'saved' in outcome && (
+          <p className={styles.status} role="status">
+            {t('admin.settings.saved')}
+          </p>
+        )}
+        {outcome && 'failure' in outcome && (
+          <p className={styles.failure} role="alert">
+            {outcome.failure}
+          </p>
+        )}
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,66 @@
+/**
+ * The admin lists' search words are computed twice: by the views' ES5 code in `couchdb/design/`
+ * (indexing) and by server/services/admin/search-tokens.ts (the query). This runs the views' own
+ * map functions and checks that both give the same words.
+ */
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { matchesAll, searchPlan, searchTokens } from '../../server/services/admin/search-tokens';
+
+type Design = { views: Record<string, { map: string }> };
+const design = (name: string) =>
+  JSON.parse(readFileSync(new URL(`../../couchdb/design/${name}.json`, import.meta.url), 'utf8')) as Design;
+
+function emitted(map: string, doc: object): string[] {
+  const keys: string[] = [];
+  // The view's code as CouchDB runs it, with `emit` collecting the first part of each key.
+  const run = new Function('emit', `return (${map});`)((key: [string, string]) => keys.push(key[0])) as (
+    doc: object,
+  ) => void;
+  run(doc);
+  return keys;
+}
+
+const NAMES = 'Éloïse Dürand-Łukasz Şen Çağlar Œuvre Straße Анна Ñúñez';
+
+describe('admin search words', () => {
+  it('are the same in the consultations view and in the query', () => {
+    const words = emitted(design('consultation-lists').views.search!.map, {
+      type: 'order',
+      createdAt: '2026-11-24T10:00:00.000Z',
+      orderId: 'ord_abc123',
+      client: { name: NAMES, email: 'anne.m@example.fr' },
+      provider: { name: 'Maître Jérôme' },
+    });
+    const expected = [
+      ...searchTokens(NAMES),
+      ...searchTokens('Maître Jérôme'),
+      ...searchTokens('anne.m@example.fr'),
+      ...searchTokens('ord_abc123'),
+    ];
+    expect(words).toEqual([...new Set(expected)]);
+    expect(words).toContain('eloise');
+    expect(words).toContain('oeuvre');
+    expect(words).toContain('strasse');
+    expect(words).toContain('анна');
+  });
+
+  it('are the same in the contact view and in the query', () => {
+    const words = emitted(design('contact-messages').views.search!.map, {
+      type: 'contact_message',
+      createdAt: '2026-11-24T10:00:00.000Z',
+      firstName: 'Hélène',
+      lastName: 'Çelik',
+      subject: 'Visa étudiant',
+      email: 'h.celik@example.de',
+    });
+    expect(words).toEqual([...new Set(searchTokens('Hélène Çelik Visa étudiant h.celik@example.de'))]);
+  });
+
+  it('search by the longest word and match the others as prefixes', () => {
+    expect(searchPlan('  ')).toBeUndefined();
+    expect(searchPlan('Dur ÉLOÏSE')).toEqual({ lead: 'eloise', all: ['dur', 'eloise'] });
+    expect(matchesAll(['dur', 'eloise'], NAMES)).toBe(true);
+    expect(matchesAll(['dupont'], NAMES)).toBe(false);
+  });
+});
