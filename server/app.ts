@@ -88,6 +88,7 @@ export function createApp({
 
   const limiters = createLimiters({
     api: { limit: config.apiRateLimitPerMinute, windowMs: 60_000 },
+    anonymousUploads: { limit: config.anonymousUploadsPerHour, windowMs: 60 * 60_000 },
     ...limits,
   });
   app.use(['/api', '/db'], requireCsrfHeader);

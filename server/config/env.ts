@@ -5,7 +5,7 @@
  * A group left entirely unset selects the simulated adapter (demo mode).
  */
 import path from 'node:path';
-import { API_CALLS_PER_MINUTE } from '../../src/domain/constants';
+import { ANONYMOUS_UPLOADS_PER_HOUR, API_CALLS_PER_MINUTE } from '../../src/domain/constants';
 import { parseDailyTime } from '../services/backup/schedule';
 import type { DailyTime } from '../services/backup/schedule';
 
@@ -28,6 +28,8 @@ export type Config = {
   google: { issuer: string; clientId: string; clientSecret: string } | undefined;
   /** `/api` calls allowed per minute per user, or per address when anonymous (spec section 9: 60). */
   apiRateLimitPerMinute: number;
+  /** Photo and document uploads per hour by visitors not signed in (registration forms), per address. */
+  anonymousUploadsPerHour: number;
   /** Pause between two attempts to reach someone who did not answer. */
   calls: { retryDelaySeconds: number };
   /**
@@ -110,6 +112,14 @@ export function readConfig(env: Env = process.env): ConfigResult {
     );
   }
 
+  const uploadsText = value('ANONYMOUS_UPLOADS_PER_HOUR') ?? String(ANONYMOUS_UPLOADS_PER_HOUR);
+  const anonymousUploadsPerHour = Number(uploadsText);
+  if (!Number.isInteger(anonymousUploadsPerHour) || anonymousUploadsPerHour < 1) {
+    problems.push(
+      `ANONYMOUS_UPLOADS_PER_HOUR is malformed: "${uploadsText}" is not a whole number of uploads (1 or more).`,
+    );
+  }
+
   const seconds = (name: string, fallback: number, min: number) => {
     const raw = value(name) ?? String(fallback);
     const parsed = Number(raw);
@@ -176,6 +186,7 @@ export function readConfig(env: Env = process.env): ConfigResult {
       smtp: smtpUrl ? { url: smtpUrl } : undefined,
       mailFrom,
       apiRateLimitPerMinute,
+      anonymousUploadsPerHour,
       calls,
       simulation,
       backups: { dailyAt: dailyAt ?? { hour: 3, minute: 0 }, keep: Number.isInteger(keep) ? keep : 14 },

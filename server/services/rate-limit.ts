@@ -11,7 +11,7 @@
  */
 import { isIP } from 'node:net';
 import type { NextFunction, Request, Response } from 'express';
-import { API_CALLS_PER_MINUTE } from '../../src/domain/constants';
+import { ANONYMOUS_UPLOADS_PER_HOUR, API_CALLS_PER_MINUTE } from '../../src/domain/constants';
 import { sendError } from '../http/errors';
 import type { Store } from '../store/store';
 import { RateLimiter } from './fixed-window';
@@ -40,7 +40,7 @@ export type RateLimits = {
 export const DEFAULT_RATE_LIMITS: RateLimits = {
   api: { limit: API_CALLS_PER_MINUTE, windowMs: 60 * 1000 },
   signIn: DEFAULT_SIGN_IN_LIMITS,
-  anonymousUploads: { limit: 20, windowMs: 60 * 60 * 1000 },
+  anonymousUploads: { limit: ANONYMOUS_UPLOADS_PER_HOUR, windowMs: 60 * 60 * 1000 },
   methodsLookups: { limit: 10, windowMs: FIFTEEN_MINUTES },
   emailTakenAnswers: { limit: 5, windowMs: 60 * 60 * 1000 },
 };

@@ -34,6 +34,8 @@ export const DEFAULT_SUPPORTED_LANGUAGES = ['fr', 'en', 'es'] as const;
 export const DEFAULT_NOTIFICATIONS = { email: true, push: true, sms: false } as const;
 export const DEFAULT_PROFILE_VISIBILITY = 'public';
 export const API_CALLS_PER_MINUTE = 60;
+/** Photo and document uploads per hour by a visitor not signed in (registration forms), per address. */
+export const ANONYMOUS_UPLOADS_PER_HOUR = 20;
 export const PASSWORD_MIN_LENGTH = 6;
 export const CLIENT_FIRST_NAME_MIN_LENGTH = 2;
 export const BIO_MIN_LENGTH = 50;

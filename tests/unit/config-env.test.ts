@@ -106,4 +106,12 @@ describe('configuration from the environment', () => {
       readConfig({ PUBLIC_URL: 'https://sos-expat.example', SMTP_URL: 'smtps://mail.example' }).warnings,
     ).toEqual([]);
   });
+
+  it('takes the anonymous upload limit from ANONYMOUS_UPLOADS_PER_HOUR, 20 by default', () => {
+    expect(readConfig({}).config.anonymousUploadsPerHour).toBe(20);
+    expect(readConfig({ ANONYMOUS_UPLOADS_PER_HOUR: '1000' }).config.anonymousUploadsPerHour).toBe(1000);
+    expect(readConfig({ ANONYMOUS_UPLOADS_PER_HOUR: 'lots' }).problems).toContainEqual(
+      expect.stringContaining('ANONYMOUS_UPLOADS_PER_HOUR is malformed'),
+    );
+  });
 });
