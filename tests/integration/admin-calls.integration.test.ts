@@ -124,8 +124,11 @@ describe('admin calls', () => {
 
   it('lists and shows a consultation in progress with its legs, callbacks and payment', async () => {
     running = await bookAndPay('Zéphyrine');
-    await phaseIs(running, 'in_progress');
-    const shown = await detail(running);
+    // The capture is an effect of the conference starting: wait until it has been applied.
+    const shown = await eventually(async () => {
+      const now = await detail(running);
+      return now.phase === 'in_progress' && now.payment === 'captured' ? now : undefined;
+    }, 15_000);
     expect(shown).toMatchObject({
       state: 'paid',
       payment: 'captured',
