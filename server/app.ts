@@ -1,6 +1,7 @@
 import compression from 'compression';
 import express from 'express';
 import type { Express, Request, Response } from 'express';
+import { ADMIN_API_CALLS_PER_MINUTE } from '../src/domain/constants';
 import { createPaymentGateway } from './adapters/payments/index';
 import type { PaymentGateway } from './adapters/payments/types';
 import { createTelephony } from './adapters/telephony/index';
@@ -88,6 +89,8 @@ export function createApp({
 
   const limiters = createLimiters({
     api: { limit: config.apiRateLimitPerMinute, windowMs: 60_000 },
+    // Never below the API limit: a deployment that raises it raises the console's with it.
+    admin: { limit: Math.max(ADMIN_API_CALLS_PER_MINUTE, config.apiRateLimitPerMinute), windowMs: 60_000 },
     anonymousUploads: { limit: config.anonymousUploadsPerHour, windowMs: 60 * 60_000 },
     ...limits,
   });
@@ -102,7 +105,7 @@ export function createApp({
   // A user banned or deleted by an admin stops pulling at once (services/live-feed-revocations.ts).
   onLiveFeedsRevoked(store, (uid) => live.end({ kind: 'user', id: uid }));
   const api = express.Router();
-  api.use(apiRateLimit(store, limiters.api));
+  api.use(apiRateLimit(store, limiters.api, limiters.admin));
   api.use(healthRouter(store, config, live));
   api.use(photosRouter(store));
   api.use(errorLogsRouter(store));

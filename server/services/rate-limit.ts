@@ -11,7 +11,7 @@
  */
 import { isIP } from 'node:net';
 import type { NextFunction, Request, Response } from 'express';
-import { ANONYMOUS_UPLOADS_PER_HOUR, API_CALLS_PER_MINUTE } from '../../src/domain/constants';
+import { ADMIN_API_CALLS_PER_MINUTE, ANONYMOUS_UPLOADS_PER_HOUR, API_CALLS_PER_MINUTE } from '../../src/domain/constants';
 import { sendError } from '../http/errors';
 import type { Store } from '../store/store';
 import { RateLimiter } from './fixed-window';
@@ -27,6 +27,8 @@ const FIFTEEN_MINUTES = 15 * 60 * 1000;
 export type RateLimits = {
   /** `/api` calls per user (signed in) or per address (anonymous). */
   api: Limit;
+  /** `/api/admin` calls per admin (the console), counted apart from their other calls. */
+  admin: Limit;
   /** Failed sign-in and re-authentication attempts (sign-in-throttle.ts). */
   signIn: SignInLimits;
   /** Uploads by visitors not signed in (registration forms), per address. */
@@ -39,6 +41,7 @@ export type RateLimits = {
 
 export const DEFAULT_RATE_LIMITS: RateLimits = {
   api: { limit: API_CALLS_PER_MINUTE, windowMs: 60 * 1000 },
+  admin: { limit: ADMIN_API_CALLS_PER_MINUTE, windowMs: 60 * 1000 },
   signIn: DEFAULT_SIGN_IN_LIMITS,
   anonymousUploads: { limit: ANONYMOUS_UPLOADS_PER_HOUR, windowMs: 60 * 60 * 1000 },
   methodsLookups: { limit: 10, windowMs: FIFTEEN_MINUTES },
@@ -50,6 +53,7 @@ export type LimiterOptions = Partial<RateLimits> & { now?: () => number };
 
 export type Limiters = {
   api: RateLimiter;
+  admin: RateLimiter;
   signIn: SignInThrottle;
   knownDevices: KnownDevices;
   anonymousUploads: RateLimiter;
@@ -61,6 +65,7 @@ export function createLimiters({ now = Date.now, ...limits }: LimiterOptions = {
   const all = { ...DEFAULT_RATE_LIMITS, ...limits };
   return {
     api: new RateLimiter(all.api),
+    admin: new RateLimiter(all.admin),
     signIn: new SignInThrottle(all.signIn, now),
     knownDevices: new KnownDevices(undefined, now),
     anonymousUploads: new RateLimiter(all.anonymousUploads),
@@ -94,16 +99,18 @@ export function addressKey(ip: string | undefined): string {
 /**
  * `/api` calls per minute per signed-in user, or per address for anonymous calls. The session read
  * here is kept in `res.locals.session` for the handlers. The health probe and public photos (static
- * content, cached by browsers) are not counted.
+ * content, cached by browsers) are not counted. An admin's console calls have their own budget.
  */
-export function apiRateLimit(store: Store, limiter: RateLimiter) {
+export function apiRateLimit(store: Store, limiter: RateLimiter, adminLimiter: RateLimiter) {
   return async (req: Request, res: Response, next: NextFunction) => {
     if (req.method === 'GET' && (req.path === '/health' || req.path.startsWith('/photos/'))) return next();
     const token = sessionToken(req);
     const session: SessionState = token ? await readSession(store, token) : { kind: 'none' };
     res.locals.session = session;
     const key = session.kind === 'none' ? `address:${req.ip}` : `user:${session.account.uid}`;
-    const verdict = limiter.hit(key);
+    const atConsole =
+      session.kind === 'signed_in' && session.account.role === 'admin' && req.path.startsWith('/admin/');
+    const verdict = (atConsole ? adminLimiter : limiter).hit(key);
     if (verdict.ok) return next();
     sendError(res, 429, 'rate_limited', 'Too many requests; wait before trying again.', {
       retryAfter: verdict.retryAfter,

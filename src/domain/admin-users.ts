@@ -25,7 +25,7 @@ export type UserSort = (typeof USER_SORTS)[number];
 export const USER_STATUSES = ['active', 'inactive'] as const;
 export type UserStatus = (typeof USER_STATUSES)[number];
 /** The yes/no filters of the lists, by query parameter. */
-export const USER_FLAG_FILTERS = ['approved', 'banned', 'emailVerified', 'testProfile'] as const;
+export const USER_FLAG_FILTERS = ['approved', 'online', 'banned', 'emailVerified', 'testProfile'] as const;
 /** The actions of the detail page (`POST /api/admin/users/:uid/<action>`). */
 export const USER_ACTIONS = ['ban', 'unban', 'offline', 'password-reset'] as const;
 export type UserAction = (typeof USER_ACTIONS)[number];

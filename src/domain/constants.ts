@@ -34,6 +34,12 @@ export const DEFAULT_SUPPORTED_LANGUAGES = ['fr', 'en', 'es'] as const;
 export const DEFAULT_NOTIFICATIONS = { email: true, push: true, sms: false } as const;
 export const DEFAULT_PROFILE_VISIBILITY = 'public';
 export const API_CALLS_PER_MINUTE = 60;
+/**
+ * Console calls per minute per admin: a detail page reads the record, its history and its audit
+ * trail at once, and the dashboard keeps a live wait open, so the traveller's limit would stop an
+ * admin at work. Still a limit: a stolen admin session cannot read the whole base in a minute.
+ */
+export const ADMIN_API_CALLS_PER_MINUTE = 300;
 /** Photo and document uploads per hour by a visitor not signed in (registration forms), per address. */
 export const ANONYMOUS_UPLOADS_PER_HOUR = 20;
 export const PASSWORD_MIN_LENGTH = 6;

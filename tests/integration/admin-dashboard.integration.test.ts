@@ -136,6 +136,12 @@ describe('admin dashboard', () => {
     // People: a lawyer awaiting approval, an approved expat going online, a test profile of each.
     const pending = await mintUser(server.store, 'dash-pending', 'lawyer');
     await patchAccount(pending.uid, { isApproved: false });
+    // A registration already rejected awaits nobody: it is not pending.
+    const rejected = await mintUser(server.store, 'dash-rejected', 'lawyer');
+    await patchAccount(rejected.uid, {
+      isApproved: false,
+      approvalRejection: { reason: 'Pièces illisibles', at: new Date(now).toISOString(), by: users.admin.uid },
+    });
     const online = await mintUser(server.store, 'dash-online', 'expat');
     await goOnline(online);
     const testPending = await mintUser(server.store, 'dash-test-pending', 'lawyer');
@@ -155,9 +161,9 @@ describe('admin dashboard', () => {
     expect(after.approvals.expats - before.approvals.expats).toBe(0);
     expect(after.providersOnline.expats - before.providersOnline.expats).toBe(1);
     expect(after.providersOnline.lawyers - before.providersOnline.lawyers).toBe(0);
-    // Four accounts were made; the two test profiles are counted apart.
-    expect(after.signups.today - before.signups.today).toBe(2);
-    expect(after.signups.week - before.signups.week).toBe(2);
+    // Five accounts were made; the two test profiles are counted apart.
+    expect(after.signups.today - before.signups.today).toBe(3);
+    expect(after.signups.week - before.signups.week).toBe(3);
     expect(after.testProfiles.pendingApprovals - before.testProfiles.pendingApprovals).toBe(1);
     expect(after.testProfiles.providersOnline - before.testProfiles.providersOnline).toBe(1);
     expect(after.testProfiles.signupsWeek - before.testProfiles.signupsWeek).toBe(2);

@@ -411,6 +411,13 @@ describe('actions', () => {
 
   it('a banned provider goes offline; force offline sets record and public profile offline, once', async () => {
     const provider = await onlineProvider('offline-lawyer', 'expat');
+    // The list the dashboard's "providers online" figure links to.
+    const listedOnline = async (online: boolean) =>
+      (await get<Page<Line>>(`/api/admin/users/expats?limit=100&online=${online}`)).json.items.map(
+        (line) => line.uid,
+      );
+    expect(await listedOnline(true)).toContain(provider.uid);
+    expect(await listedOnline(false)).not.toContain(provider.uid);
     const answer = await call('POST', `/api/admin/users/${provider.uid}/offline`, admin.cookie, {
       reason: 'absent',
     });
@@ -419,6 +426,8 @@ describe('actions', () => {
     const listed = await server.store.db<Provider>('providers').get(provider.uid);
     expect([record.isOnline, record.availability]).toEqual([false, 'unavailable']);
     expect([listed.isOnline, listed.availability]).toEqual([false, 'unavailable']);
+    expect(await listedOnline(true)).not.toContain(provider.uid);
+    expect(await listedOnline(false)).toContain(provider.uid);
     expect((await call('POST', `/api/admin/users/${provider.uid}/offline`, admin.cookie, {})).json).toEqual({
       changed: false,
     });

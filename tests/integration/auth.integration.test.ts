@@ -955,4 +955,20 @@ describe('rate limits', () => {
     const userBlocked = await auth('/me', { cookie: user.cookie });
     expect(userBlocked.status).toBe(429);
   });
+
+  it('give an admin at the console a budget of 300 calls a minute of its own', async () => {
+    const admin = await mintUser(store, 'busy-admin', 'admin');
+    const list = () => call('/api/admin/users/clients?limit=1', { cookie: admin.cookie });
+    for (let i = 0; i < 300; i++) expect((await list()).status).toBe(200);
+    const consoleBlocked = await list();
+    expect(consoleBlocked.status).toBe(429);
+    expect(consoleBlocked.json.error).toMatchObject({ code: 'rate_limited' });
+    // Their calls outside the console still count against the API limit, which is untouched.
+    expect((await auth('/me', { cookie: admin.cookie })).status).toBe(200);
+    // A client is not an admin because they call the console: 403, counted against their own limit.
+    const client = await mintUser(store, 'console-curious');
+    for (let i = 0; i < 60; i++)
+      expect((await call('/api/admin/users/clients', { cookie: client.cookie })).status).toBe(403);
+    expect((await call('/api/admin/users/clients', { cookie: client.cookie })).status).toBe(429);
+  });
 });

@@ -119,6 +119,7 @@ export function userRoutes(router: Router, { store, config }: AdminContext): voi
         banned: queryBoolean(req, 'banned'),
         emailVerified: queryBoolean(req, 'emailVerified'),
         testProfile: queryBoolean(req, 'testProfile'),
+        online: queryBoolean(req, 'online'),
       };
       res.json(await withPageToken(() => listUsers(store, role, { q, sort, dir, limit, token, filters })));
     });

@@ -44,6 +44,8 @@ export type UserFilters = {
   banned?: boolean;
   emailVerified?: boolean;
   testProfile?: boolean;
+  /** Providers who are taking calls now (the dashboard's "providers online" links here). */
+  online?: boolean;
 };
 
 export type UserListQuery = {
@@ -85,6 +87,7 @@ function passes(account: Account, filters: UserFilters): boolean {
   if (filters.banned !== undefined && item.isBanned !== filters.banned) return false;
   if (filters.emailVerified !== undefined && item.isVerifiedEmail !== filters.emailVerified) return false;
   if (filters.testProfile !== undefined && item.isTestProfile !== filters.testProfile) return false;
+  if (filters.online !== undefined && (item.isOnline === true) !== filters.online) return false;
   return true;
 }
 

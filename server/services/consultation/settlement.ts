@@ -56,12 +56,11 @@ export function createSettlement({ store, gateway, now, log, mailInvoice }: Sett
       // The ledger first: whoever reads the order as captured finds every movement of the capture.
       // Killed in between, the step runs again and each entry is recorded once.
       await recordCapture(order, at);
-      order =
-        (await change(order.orderId, (o) =>
-          o.payment.state === 'authorised'
-            ? { ...o, payment: { ...o.payment, state: 'captured', capturedAt: at }, updatedAt: at }
-            : undefined,
-        )) ?? order;
+      await change(order.orderId, (o) =>
+        o.payment.state === 'authorised'
+          ? { ...o, payment: { ...o.payment, state: 'captured', capturedAt: at }, updatedAt: at }
+          : undefined,
+      );
       return;
     }
     await recordCapture(order, order.payment.capturedAt ?? at);
