@@ -66,6 +66,8 @@ export default defineConfig({
       SIMULATED_NO_ANSWER_SECONDS: '1',
       SIMULATED_CALL_SECONDS: '4',
       CALL_RETRY_DELAY_SECONDS: '1',
+      // No daily payout run (nor its catch-up 5 min after start): tests pay out on demand only.
+      PAYOUT_DAILY_AT: 'off',
       ADMIN_PASSWORD: E2E_ADMIN.password,
     },
     reuseExistingServer: false,

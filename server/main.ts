@@ -14,6 +14,8 @@ import { invoicingWarnings, readInvoicingSettings } from './services/invoicing-s
 import { resumeReviews } from './services/reviews';
 import { startServiceStatusRecorder } from './services/service-status';
 import { startDailyBackups } from './services/backup/daily';
+import { startDailyPayouts } from './services/payouts/daily';
+import { payoutRunner } from './services/payouts/run';
 import { startEmbeddedStore } from './store/embedded';
 import { migrate } from './store/migrate';
 import { warmViews } from './store/warm-views';
@@ -76,6 +78,17 @@ async function main() {
   const statusRecorder = startServiceStatusRecorder(store);
   // A backup cut short by a stop leaves only a temporary file, removed by the next backup.
   const dailyBackups = startDailyBackups(store, config);
+  let dailyPayouts: ReturnType<typeof startDailyPayouts>;
+  // A payout run a stop cut short is finished first: each payout is made once, whatever step it reached.
+  payoutRunner(store, services.gateway)
+    .resume()
+    .then(
+      (run) => run && console.log(`[payouts] resumed the payout run ${run.runId}`),
+      (error: unknown) => logError('[payouts] could not resume the payout run; the next run will', error),
+    )
+    .finally(() => {
+      if (!stopping) dailyPayouts = startDailyPayouts(store, config, services.gateway);
+    });
   // Consultations under way when the service stopped go on: calls, captures, refunds, invoices; so
   // do review publications cut short. A store that does not answer yet is asked again: the service
   // keeps serving meanwhile.
@@ -104,6 +117,7 @@ async function main() {
     services.consultations.stop();
     await services.consultations.idle();
     dailyBackups?.stop();
+    dailyPayouts?.stop();
     await statusRecorder.stop();
     await store.close();
     process.exit(0);

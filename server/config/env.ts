@@ -43,6 +43,11 @@ export type Config = {
    * daily archives are kept (an admin's own are kept until deleted).
    */
   backups: { dailyAt: DailyTime | 'off'; keep: number };
+  /**
+   * The daily provider payout run (`PAYOUT_DAILY_AT`, UTC; 'off' for none: on demand only), and how
+   * long each simulated transfer takes in demo mode (0: at once; tests stop a run half-way).
+   */
+  payouts: { dailyAt: DailyTime | 'off'; simulatedTransferDelayMs: number };
 };
 
 /** `warnings`: a configuration that starts but puts users at risk (the operator should act). */
@@ -129,6 +134,15 @@ export function readConfig(env: Env = process.env): ConfigResult {
     }
     return parsed;
   };
+  const milliseconds = (name: string, fallback: number) => {
+    const raw = value(name) ?? String(fallback);
+    const parsed = Number(raw);
+    if (!Number.isInteger(parsed) || parsed < 0 || parsed > 600_000) {
+      problems.push(`${name} is malformed: "${raw}" is not a number of milliseconds (0 to 600000).`);
+      return fallback;
+    }
+    return parsed;
+  };
   const calls = { retryDelaySeconds: seconds('CALL_RETRY_DELAY_SECONDS', 30, 0) };
   const simulation = {
     ringSeconds: seconds('SIMULATED_RING_SECONDS', 3, 0),
@@ -146,6 +160,13 @@ export function readConfig(env: Env = process.env): ConfigResult {
     problems.push(`BACKUP_KEEP is malformed: "${keepText}" is not a number of daily backups (1 to 365).`);
   }
   if (dailyAt === 'off') notes.push('backups: no daily backup (BACKUP_DAILY_AT=off).');
+
+  const payoutAtText = value('PAYOUT_DAILY_AT') ?? '04:00';
+  const payoutAt = parseDailyTime(payoutAtText);
+  if (!payoutAt)
+    problems.push(`PAYOUT_DAILY_AT is malformed: "${payoutAtText}" is not a time (HH:MM, UTC) or off.`);
+  if (payoutAt === 'off') notes.push('payouts: no daily payout run (PAYOUT_DAILY_AT=off), on demand only.');
+  const simulatedTransferDelayMs = milliseconds('SIMULATED_TRANSFER_DELAY_MS', 0);
 
   const publicUrlText = value('PUBLIC_URL');
   if (publicUrlText) {
@@ -190,6 +211,10 @@ export function readConfig(env: Env = process.env): ConfigResult {
       calls,
       simulation,
       backups: { dailyAt: dailyAt ?? { hour: 3, minute: 0 }, keep: Number.isInteger(keep) ? keep : 14 },
+      payouts: {
+        dailyAt: payoutAt ?? { hour: 4, minute: 0 },
+        simulatedTransferDelayMs,
+      },
       google: google && {
         issuer: googleIssuer,
         clientId: google.GOOGLE_CLIENT_ID,

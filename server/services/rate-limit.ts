@@ -11,7 +11,11 @@
  */
 import { isIP } from 'node:net';
 import type { NextFunction, Request, Response } from 'express';
-import { ADMIN_API_CALLS_PER_MINUTE, ANONYMOUS_UPLOADS_PER_HOUR, API_CALLS_PER_MINUTE } from '../../src/domain/constants';
+import {
+  ADMIN_API_CALLS_PER_MINUTE,
+  ANONYMOUS_UPLOADS_PER_HOUR,
+  API_CALLS_PER_MINUTE,
+} from '../../src/domain/constants';
 import { sendError } from '../http/errors';
 import type { Store } from '../store/store';
 import { RateLimiter } from './fixed-window';

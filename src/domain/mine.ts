@@ -1,5 +1,6 @@
 import type { ExtractDocumentTypeFromTypedRxJsonSchema } from 'rxdb';
 import { DEFAULT_NOTIFICATIONS, DEFAULT_PROFILE_VISIBILITY } from './constants';
+import { earningsSchema } from './earnings';
 import { LANGUAGES } from './languages';
 import { invoiceSchema } from './invoice';
 import { PROFILE_OWNER_FIELDS } from './profile-fields';
@@ -87,6 +88,8 @@ export const MINE_TYPES = {
   notification: { schema: notificationSchema, ownerWritable: true, ownerFields: ['isRead'] },
   review: { schema: reviewSchema, ownerWritable: true },
   message: { schema: messageSchema, ownerWritable: true },
+  /** A provider's earnings, paid out and balance (earnings.ts): a projection of the books. */
+  earnings: { schema: earningsSchema, ownerWritable: false },
 } as const satisfies Record<string, MineTypeRule>;
 export type MineType = keyof typeof MINE_TYPES;
 

@@ -11,7 +11,7 @@
 import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
 import { defaultPricing } from '../../src/domain/platform-defaults';
-import { E2E_ADMIN, adminApi } from './support/admin';
+import { adminApi, signInAdmin } from './support/admin';
 import { CheckoutScreen, aBookingDraft, anOnlineLawyer, signInNewClient } from './pages/checkout-page';
 
 const SHOTS = '.tmp/shots-catalogue';
@@ -19,14 +19,6 @@ const SHOTS = '.tmp/shots-catalogue';
 test.use({ locale: 'fr-FR' });
 // Three browsers, two sign-ups and two payments per test: more than the suite's default minute.
 test.describe.configure({ timeout: 150_000 });
-
-async function signInAdmin(page: Page) {
-  const answer = await page.request.post('/api/auth/login', {
-    headers: { 'x-sos-expat': '1' },
-    data: { email: E2E_ADMIN.email, password: E2E_ADMIN.password },
-  });
-  expect(answer.ok()).toBe(true);
-}
 
 /** The order a payment-success page is about, as its client reads it. */
 async function paidOrder(page: Page): Promise<{ quote: { total: number; discount: number } }> {

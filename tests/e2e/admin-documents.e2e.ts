@@ -6,7 +6,7 @@
  */
 import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
-import { E2E_ADMIN, adminApi } from './support/admin';
+import { adminApi, signInAdmin } from './support/admin';
 
 const SHOTS = '.tmp/shots-docs';
 const NEW_HEADING = 'Nouveauté de septembre';
@@ -15,14 +15,6 @@ const NEW_SENTENCE = 'Les journaux des appels sont désormais effacés après do
 /** How far the page scrolls sideways (tables scroll in their own box: never on a phone). */
 const sidewaysOverflow = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-
-async function signInAdmin(page: Page) {
-  const answer = await page.request.post('/api/auth/login', {
-    headers: { 'x-sos-expat': '1' },
-    data: { email: E2E_ADMIN.email, password: E2E_ADMIN.password },
-  });
-  expect(answer.ok()).toBe(true);
-}
 
 /** The editor of one document (`/admin/documents/:slug`). */
 class DocumentEditor {

@@ -7,99 +7,12 @@
  * desktop, in French and English.
  */
 import { expect, test } from '@playwright/test';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { ContactPage, aContactEntry } from './pages/contact-page';
 import { E2E_ADMIN } from './support/admin';
+import { bookAndPay, newClient, signInAdmin } from './support/paid-consultation';
 
 const SHOTS = '.tmp/shots-ops';
-const HEADERS = { 'x-sos-expat': '1' };
-
-async function signInAdmin(page: Page) {
-  const answer = await page.request.post('/api/auth/login', {
-    headers: HEADERS,
-    data: { email: E2E_ADMIN.email, password: E2E_ADMIN.password },
-  });
-  expect(answer.ok()).toBe(true);
-}
-
-/** A new client, signed in on its own request context. */
-async function newClient(api: APIRequestContext, firstName: string) {
-  const email = `${firstName.toLowerCase()}.${Date.now().toString(36)}@example.com`;
-  const answer = await api.post('/api/auth/register', {
-    headers: HEADERS,
-    data: {
-      role: 'client',
-      email,
-      password: 'Voyage-2026!',
-      firstName,
-      languages: ['fr'],
-      acceptedTerms: true,
-      language: 'fr',
-    },
-  });
-  expect(answer.status()).toBe(201);
-}
-
-/** An online lawyer of the demo directory, read as browsers read it (the public replication). */
-async function onlineLawyer(api: APIRequestContext): Promise<{ id: string; languages: string[] }> {
-  const answer = await api.get('/db/providers/_changes?include_docs=true&limit=500');
-  const { results } = (await answer.json()) as {
-    results: {
-      doc?: {
-        type?: string;
-        role?: string;
-        isOnline?: boolean;
-        isVisible?: boolean;
-        _id: string;
-        id?: string;
-        languages: string[];
-      };
-    }[];
-  };
-  const lawyer = results
-    .map((row) => row.doc)
-    .find((doc) => doc?.type === 'provider' && doc.role === 'lawyer' && doc.isOnline && doc.isVisible);
-  if (!lawyer) throw new Error('No online lawyer in the demo directory');
-  return { id: lawyer.id ?? lawyer._id, languages: lawyer.languages };
-}
-
-/** Books a lawyer and pays with the test card (demo mode): the simulated call starts at once. */
-async function bookAndPay(api: APIRequestContext, firstName: string): Promise<string> {
-  const lawyer = await onlineLawyer(api);
-  const order = await api.post('/api/checkout', {
-    headers: HEADERS,
-    data: {
-      providerId: lawyer.id,
-      service: 'lawyerCall',
-      currency: 'EUR',
-      expectedTotal: 4900,
-      idempotencyKey: `e2e-ops-${Date.now().toString(36)}`,
-      booking: {
-        firstName,
-        lastName: 'Opsa',
-        nationality: 'FR',
-        interventionCountry: 'ES',
-        title: 'Contrat de travail en Espagne',
-        description: 'Mon employeur espagnol ne me paie plus depuis deux mois : quels sont mes recours ?',
-        languages: [lawyer.languages[0]],
-        phone: '+33612345678',
-        acceptedTerms: true,
-      },
-    },
-  });
-  expect(order.status(), await order.text()).toBe(201);
-  const { orderId, payment } = (await order.json()) as { orderId: string; payment: { clientSecret: string } };
-  const paid = await api.post('/api/payments/simulated/confirm', {
-    headers: HEADERS,
-    data: {
-      clientSecret: payment.clientSecret,
-      card: { number: '4242424242424242', exp: '12/34', cvc: '123' },
-    },
-  });
-  expect(((await paid.json()) as { outcome: string }).outcome).toBe('authorised');
-  return orderId;
-}
-
 const figure = (page: Page, id: string) => page.locator(`[data-figure="${id}"] [data-figure-value]`);
 
 test('the dashboard follows a consultation made now, which is then found, shown and refunded once', async ({

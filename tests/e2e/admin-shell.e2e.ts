@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import type { BrowserContext, Page } from '@playwright/test';
 import { ADMIN_REDIRECTS, ADMIN_SCREENS } from '../../src/features/admin/screens';
-import { E2E_ADMIN } from './support/admin';
+import { E2E_ADMIN, signInAdmin } from './support/admin';
 import { aClient } from './pages/account-pages';
 
 const DIST = process.env.DIST_DIR ?? 'dist';
@@ -34,13 +34,6 @@ class AdminLoginScreen {
 }
 
 /** Signs the context in as the suite's admin through the API (the cookie is shared with its pages). */
-async function signInAdmin(page: Page) {
-  const answer = await page.request.post('/api/auth/login', {
-    headers: { 'x-sos-expat': '1' },
-    data: { email: E2E_ADMIN.email, password: E2E_ADMIN.password },
-  });
-  expect(answer.ok()).toBe(true);
-}
 
 test('an anonymous visitor is sent to the admin login and the admin lands back where they were going', async ({
   page,

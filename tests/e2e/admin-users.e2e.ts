@@ -7,19 +7,12 @@
  */
 import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
-import { adminApi, E2E_ADMIN } from './support/admin';
+import { adminApi, signInAdmin } from './support/admin';
 import { aClient, signUpClient } from './pages/account-pages';
 
 const SHOTS = '.tmp/shots-users';
 
 /** Signs the page's context in as the suite's admin (the cookie is shared with its pages). */
-async function signInAdmin(page: Page) {
-  const answer = await page.request.post('/api/auth/login', {
-    headers: { 'x-sos-expat': '1' },
-    data: { email: E2E_ADMIN.email, password: E2E_ADMIN.password },
-  });
-  expect(answer.ok()).toBe(true);
-}
 
 /** The users list and detail screens, as an admin uses them. */
 class UsersScreen {

@@ -140,7 +140,11 @@ describe('admin dashboard', () => {
     const rejected = await mintUser(server.store, 'dash-rejected', 'lawyer');
     await patchAccount(rejected.uid, {
       isApproved: false,
-      approvalRejection: { reason: 'Pièces illisibles', at: new Date(now).toISOString(), by: users.admin.uid },
+      approvalRejection: {
+        reason: 'Pièces illisibles',
+        at: new Date(now).toISOString(),
+        by: users.admin.uid,
+      },
     });
     const online = await mintUser(server.store, 'dash-online', 'expat');
     await goOnline(online);

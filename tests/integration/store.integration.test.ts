@@ -32,6 +32,7 @@ describe('start-up migration and demo data', () => {
         'ledger',
         'logs',
         'orders',
+        'payouts',
         'providers',
       ].sort(),
     );

@@ -2,7 +2,8 @@
  * A local server speaking the part of Stripe's API the platform uses, so that tests run the real
  * `stripe` SDK (`new Stripe(key, { host, port, protocol: 'http' })`) end to end: PaymentIntents
  * (create, retrieve with `expand[]=latest_charge`, confirm with Stripe's test payment methods as
- * Stripe.js would, capture, cancel) and refunds (create, list).
+ * Stripe.js would, capture, cancel), refunds (create, list) and Connect transfers (create, list; a
+ * destination starting `acct_refused` is refused as an account that cannot receive transfers).
  *
  * Like Stripe it reads form-encoded bodies (`metadata[orderId]=…`), answers errors as
  * `{ error: { type, code, message } }` with a 4xx status, and honours `Idempotency-Key`: the same
@@ -78,6 +79,19 @@ type StoredRefund = {
   created: number;
 };
 
+type StoredTransfer = {
+  id: string;
+  object: 'transfer';
+  amount: number;
+  currency: string;
+  destination: string;
+  transfer_group: string | null;
+  metadata: Record<string, string>;
+  reversed: false;
+  created: number;
+  livemode: false;
+};
+
 class StripeFailure extends Error {
   constructor(
     readonly status: number,
@@ -133,6 +147,8 @@ export type FakeStripe = {
   /** The intent as Stripe holds it now (the object a webhook event carries). */
   intent(id: string): StoredIntent;
   charge(id: string): StoredCharge;
+  /** Every transfer Stripe made, oldest first. */
+  transfers(): StoredTransfer[];
   /** An event as Stripe sends it to a webhook endpoint. */
   event(type: string, object: object): Json;
   /** The next `times` requests to a path answer 500 (an outage). */
@@ -144,6 +160,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   const intents = new Map<string, StoredIntent>();
   const charges = new Map<string, StoredCharge>();
   const refunds = new Map<string, StoredRefund>();
+  const transfers = new Map<string, StoredTransfer>();
   const idempotent = new Map<
     string,
     { method: string; path: string; params: string; status: number; body: Json }
@@ -316,6 +333,52 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     return { object: 'list', data, has_more: false, url: '/v1/refunds' };
   }
 
+  function createTransfer(params: Params): Json {
+    const amount = Number(params.amount);
+    if (!Number.isInteger(amount) || amount < 1) {
+      throw invalidRequest(400, 'parameter_invalid_integer', 'Invalid positive integer.', 'amount');
+    }
+    const currency = String(params.currency ?? '');
+    if (!/^[a-z]{3}$/.test(currency)) {
+      throw invalidRequest(400, 'parameter_invalid_string', 'Invalid currency.', 'currency');
+    }
+    const destination = String(params.destination ?? '');
+    if (!/^acct_\w+$/.test(destination)) {
+      throw invalidRequest(400, 'resource_missing', `No such destination: '${destination}'`, 'destination');
+    }
+    if (destination.startsWith('acct_refused')) {
+      throw invalidRequest(
+        400,
+        'account_invalid',
+        'The destination account cannot receive transfers.',
+        'destination',
+      );
+    }
+    const transfer: StoredTransfer = {
+      id: newId('tr'),
+      object: 'transfer',
+      amount,
+      currency,
+      destination,
+      transfer_group: typeof params.transfer_group === 'string' ? params.transfer_group : null,
+      metadata: { ...((params.metadata as Record<string, string>) ?? {}) },
+      reversed: false,
+      created: now(),
+      livemode: false,
+    };
+    transfers.set(transfer.id, transfer);
+    return { ...transfer };
+  }
+
+  function listTransfers(params: Params): Json {
+    const data = [...transfers.values()]
+      .filter((t) => !params.transfer_group || t.transfer_group === params.transfer_group)
+      .filter((t) => !params.destination || t.destination === params.destination)
+      .reverse()
+      .slice(0, Number(params.limit ?? 10));
+    return { object: 'list', data, has_more: false, url: '/v1/transfers' };
+  }
+
   function route(method: string, path: string, params: Params): Json {
     const intentPath = /^\/v1\/payment_intents\/([^/]+)(?:\/(capture|cancel|confirm))?$/.exec(path);
     if (method === 'POST' && path === '/v1/payment_intents') return createIntent(params);
@@ -329,6 +392,8 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     }
     if (method === 'POST' && path === '/v1/refunds') return createRefund(params);
     if (method === 'GET' && path === '/v1/refunds') return listRefunds(params);
+    if (method === 'POST' && path === '/v1/transfers') return createTransfer(params);
+    if (method === 'GET' && path === '/v1/transfers') return listTransfers(params);
     throw invalidRequest(404, 'resource_missing', `Unrecognized request URL (${method}: ${path}).`);
   }
 
@@ -426,6 +491,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       if (!charge) throw new Error(`No such charge ${id}`);
       return { ...charge };
     },
+    transfers: () => [...transfers.values()].map((t) => ({ ...t, metadata: { ...t.metadata } })),
     event(type, object) {
       eventCount += 1;
       return {

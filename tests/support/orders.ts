@@ -11,10 +11,16 @@ export type OrderSetup = {
   providerId: string;
   providerHasAccount?: boolean;
   state?: StoredOrder['state'];
+  /** Overrides of the order's parts (a payment in another state, another amount, names…). */
+  payment?: Partial<StoredOrder['payment']>;
+  quote?: Partial<StoredOrder['quote']>;
+  client?: Partial<StoredOrder['client']>;
+  provider?: Partial<StoredOrder['provider']>;
+  createdAt?: string;
 };
 
 export async function storeOrder(store: Store, setup: OrderSetup): Promise<StoredOrder> {
-  const now = new Date().toISOString();
+  const now = setup.createdAt ?? new Date().toISOString();
   const order: StoredOrder = {
     _id: setup.orderId,
     type: 'order',
@@ -26,12 +32,14 @@ export async function storeOrder(store: Store, setup: OrderSetup): Promise<Store
       email: `${setup.clientUid}@example.test`,
       language: 'fr',
       name: 'Camille Durand',
+      ...setup.client,
     },
     provider: {
       id: setup.providerId,
       role: 'lawyer',
       name: 'Maître Test',
       hasAccount: setup.providerHasAccount ?? false,
+      ...setup.provider,
     },
     booking: {
       firstName: 'Camille',
@@ -50,6 +58,7 @@ export async function storeOrder(store: Store, setup: OrderSetup): Promise<Store
       standard: 4900,
       discount: 0,
       total: 4900,
+      ...setup.quote,
     },
     commissionRate: 0.15,
     payment: {
@@ -57,6 +66,7 @@ export async function storeOrder(store: Store, setup: OrderSetup): Promise<Store
       intentId: `pi_${setup.orderId}`,
       clientSecret: 'secret',
       state: 'captured',
+      ...setup.payment,
     },
     createdAt: now,
     updatedAt: now,

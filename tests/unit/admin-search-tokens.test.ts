@@ -45,6 +45,24 @@ describe('admin search words', () => {
     expect(words).toContain('анна');
   });
 
+  it('are the same in the payments views and in the query, gateway id included', () => {
+    const order = {
+      type: 'order',
+      createdAt: '2026-11-24T10:00:00.000Z',
+      orderId: 'ord_abc123',
+      client: { name: NAMES, email: 'anne.m@example.fr' },
+      provider: { name: 'Maître Jérôme' },
+      quote: { total: 4900 },
+      payment: { intentId: 'pi_3QxYz' },
+    };
+    const expected = [
+      ...new Set(searchTokens(`${NAMES} Maître Jérôme anne.m@example.fr ord_abc123 pi_3QxYz`)),
+    ];
+    for (const view of ['search', 'search_amount']) {
+      expect(emitted(design('payment-lists').views[view]!.map, order)).toEqual(expected);
+    }
+  });
+
   it('are the same in the contact view and in the query', () => {
     const words = emitted(design('contact-messages').views.search!.map, {
       type: 'contact_message',

@@ -56,6 +56,9 @@ const REFUND_KEYS_ALLOWED = [
   'money.detail.refunded',
   // The notification of a refund, sent only when the payment recorded was captured, then refunded.
   'dashboard.notifications.kinds.moneyRefunded',
+  // A provider's share taken back because the client's charged payment was refunded (payouts).
+  'dashboard.earnings.recovered',
+  'dashboard.earnings.negativeHint',
   // The traveller's own money owed by someone else (a shop, a landlord's deposit): what a lawyer helps with.
   'callPages.situations.consumer.body',
   'callPages.situations.contract.body',

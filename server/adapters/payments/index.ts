@@ -10,9 +10,11 @@ import type { StripeConnection } from './stripe';
 import type { PaymentGateway } from './types';
 
 export function createPaymentGateway(
-  config: Pick<Config, 'stripe'>,
+  config: Pick<Config, 'stripe'> & { payouts?: Pick<Config['payouts'], 'simulatedTransferDelayMs'> },
   store: Store,
   connection?: StripeConnection,
 ): PaymentGateway {
-  return config.stripe ? createStripeGateway(config.stripe, connection) : createSimulatedGateway(store);
+  return config.stripe
+    ? createStripeGateway(config.stripe, connection)
+    : createSimulatedGateway(store, { transferDelayMs: config.payouts?.simulatedTransferDelayMs });
 }

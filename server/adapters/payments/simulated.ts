@@ -16,6 +16,7 @@ import { cardNumberValid, cvcLength, digitsOf, isExpired, parseExpiry } from '..
 import type { CardOutcome } from '../../../src/domain/order';
 import { getOrUndefined, isConflict } from '../../store/store';
 import type { Store } from '../../store/store';
+import { createSimulatedTransfers } from './simulated-transfers';
 import type { CreateIntent, Intent, PaymentGateway } from './types';
 
 export type CardInput = { number: string; exp: string; cvc: string };
@@ -92,7 +93,11 @@ function unexpectedState(intent: Intent, action: string): SimulatedPaymentError 
   );
 }
 
-export function createSimulatedGateway(store: Store): SimulatedGateway {
+/** `transferDelayMs`: how long each provider transfer takes (tests stop a payout run half-way). */
+export function createSimulatedGateway(
+  store: Store,
+  options: { transferDelayMs?: number } = {},
+): SimulatedGateway {
   const db = store.db<SimulatedIntentDoc>('orders');
 
   async function load(intentId: string): Promise<SimulatedIntentDoc> {
@@ -270,6 +275,8 @@ export function createSimulatedGateway(store: Store): SimulatedGateway {
       });
       return answer.refund!;
     },
+
+    transfer: createSimulatedTransfers(store, options.transferDelayMs),
 
     async findByClientSecret(clientSecret) {
       return (await bySecret(clientSecret))?.intent;

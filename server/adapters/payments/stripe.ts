@@ -10,6 +10,7 @@
 import Stripe from 'stripe';
 import type { Config } from '../../config/env';
 import type { Currency } from '../../../src/domain/config';
+import { stripeTransfer } from './stripe-transfer';
 import type { CreateIntent, Intent, IntentStatus, PaymentGateway } from './types';
 
 export type StripeSettings = NonNullable<Config['stripe']>;
@@ -134,5 +135,7 @@ export function createStripeGateway(
         return { refundId: done[0]!.id, amount: done.reduce((sum, refund) => sum + refund.amount, 0) };
       }
     },
+
+    transfer: (input) => stripeTransfer(stripe, input),
   };
 }

@@ -43,6 +43,20 @@ export type CreateIntent = {
   idempotencyKey: string;
 };
 
+/** Money sent to a provider (Stripe Connect transfer to their connected account, or simulated). */
+export type TransferInput = {
+  providerId: string;
+  /** The provider's connected account (`acct_…`); required by Stripe, ignored by the simulation. */
+  destination?: string;
+  amount: number;
+  currency: Currency;
+  /** One transfer per key: a repeat answers the first transfer, never a second one. */
+  idempotencyKey: string;
+  metadata: Record<string, string>;
+};
+
+export type Transfer = { transferId: string; amount: number; currency: Currency; destination?: string };
+
 export interface PaymentGateway {
   readonly kind: PaymentGatewayKind;
   /** The key the browser needs for Stripe.js (Stripe only). */
@@ -56,4 +70,6 @@ export interface PaymentGateway {
   cancel(intentId: string, idempotencyKey: string): Promise<Intent>;
   /** Gives a captured amount back (all of it). */
   refund(intentId: string, idempotencyKey: string): Promise<{ refundId: string; amount: number }>;
+  /** Pays a provider (see TransferInput); a refusal is thrown with the gateway's error code. */
+  transfer(input: TransferInput): Promise<Transfer>;
 }

@@ -20,24 +20,13 @@ import { ApiError } from '../errors';
 import { jsonBody } from '../json-body';
 import { withPageToken } from './audit';
 import type { AdminContext, AdminResponse } from './index';
-import { listQuery, queryChoice, queryString } from './list-query';
+import { listQuery, queryChoice, queryInstant } from './list-query';
 
 const REASON_MAX = 500;
 const ORDER_ID = /^[\w-]{1,80}$/;
 
 function invalid(field: string, code = 'value_invalid'): never {
   throw new ApiError(400, 'validation', `The field ${field} is not valid.`, { fields: { [field]: code } });
-}
-
-/** A date (`2026-11-24`, the day's start or end) or an ISO instant, as an ISO instant. */
-function queryInstant(req: Request, name: string, edge: 'start' | 'end'): string | undefined {
-  const value = queryString(req, name, 40);
-  if (value === undefined) return undefined;
-  const day = /^\d{4}-\d{2}-\d{2}$/.test(value);
-  const instant = day ? `${value}T${edge === 'start' ? '00:00:00.000' : '23:59:59.999'}Z` : value;
-  const parsed = Date.parse(instant);
-  if (!/^\d{4}-\d{2}-\d{2}(T[\d:.]+(Z|[+-]\d{2}:\d{2}))?$/.test(value) || Number.isNaN(parsed)) invalid(name);
-  return new Date(parsed).toISOString();
 }
 
 function orderIdOf(req: Request): string {

@@ -15,7 +15,9 @@ import type { Store } from '../../store/store';
 import { ApiError } from '../errors';
 import { approvalRoutes } from './approvals';
 import { callRoutes } from './calls';
+import { paymentRoutes } from './payments';
 import { contactMessageRoutes } from './contact-messages';
+import { payoutRoutes } from './payouts';
 import { dashboardRoutes } from './dashboard';
 import { countriesRoutes } from './countries';
 import { couponsRoutes } from './coupons';
@@ -55,7 +57,9 @@ const ADMIN_SCREENS: AdminRoutes[] = [
   reviewRoutes,
   dashboardRoutes,
   callRoutes,
+  paymentRoutes,
   contactMessageRoutes,
+  payoutRoutes,
 ];
 
 export function adminRouter(context: AdminContext): Router {

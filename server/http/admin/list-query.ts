@@ -44,6 +44,17 @@ export function queryChoice<T extends string>(
   return value as T;
 }
 
+/** A date (`2026-11-24`, the day's start or end) or an ISO instant, as an ISO instant. */
+export function queryInstant(req: Request, name: string, edge: 'start' | 'end'): string | undefined {
+  const value = queryString(req, name, 40);
+  if (value === undefined) return undefined;
+  const day = /^\d{4}-\d{2}-\d{2}$/.test(value);
+  const instant = day ? `${value}T${edge === 'start' ? '00:00:00.000' : '23:59:59.999'}Z` : value;
+  const parsed = Date.parse(instant);
+  if (!/^\d{4}-\d{2}-\d{2}(T[\d:.]+(Z|[+-]\d{2}:\d{2}))?$/.test(value) || Number.isNaN(parsed)) invalid(name);
+  return new Date(parsed).toISOString();
+}
+
 /** `true` / `false` filters (undefined when absent). */
 export function queryBoolean(req: Request, name: string): boolean | undefined {
   const value = queryChoice(req, name, ['true', 'false'] as const);

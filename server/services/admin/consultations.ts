@@ -48,6 +48,7 @@ const LEDGER_KINDS: LedgerKind[] = [
   'provider_share',
   'release',
   'refund',
+  'provider_recovery',
 ];
 
 function searchText(order: StoredOrder): string {

@@ -5,6 +5,8 @@
  * A day whose slot was missed (the service was stopped then, or the backup failed) is caught up:
  * when the newest scheduled archive is older than the latest slot, a backup runs shortly after
  * start (or after the failure), then the scheduler waits for the next slot.
+ *
+ * `startScheduler` knows nothing of backups: the daily payout run uses it too (payouts/daily.ts).
  */
 
 export type DailyTime = { hour: number; minute: number };

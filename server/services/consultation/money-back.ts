@@ -15,7 +15,7 @@ import type { PaymentGateway } from '../../adapters/payments/types';
 import type { Store } from '../../store/store';
 import { releaseCouponUse } from '../coupons/uses';
 import { endedWithoutConsultation } from '../coupons/stale-holds';
-import { record } from './ledger';
+import { record, recordRefund } from './ledger';
 import { updateOrder } from './settlement';
 import type { StoredCall, StoredOrder } from './types';
 import { notifyMoneyBack } from './user-docs';
@@ -67,7 +67,8 @@ export function createMoneyBack({
       if (order.payment.state !== 'captured') throw new MoneyBackRefused('not_captured');
       const refund = await gateway.refund(order.payment.intentId, `${order.orderId}:refund`);
       refundId = refund.refundId;
-      await record(store, order, 'refund', refund.amount, at);
+      // The refund, then the provider's share of it taken back from their balance.
+      await recordRefund(store, order, refund.amount, at);
     }
     const updated = await updateOrder(store, order.orderId, (current) => {
       if (current.payment.state === DONE[action]) return undefined;

@@ -21,7 +21,7 @@ import {
   withListedProfession,
   writeInvoice,
 } from './invoices';
-import { record } from './ledger';
+import { record, recordRefund } from './ledger';
 import type { StoredCall, StoredOrder } from './types';
 import { notifyMoneyBack } from './user-docs';
 
@@ -82,7 +82,8 @@ export function createSettlement({ store, gateway, now, log, mailInvoice }: Sett
       state = 'released';
     } else if (state === 'captured') {
       const refund = await gateway.refund(order.payment.intentId, `${order.orderId}:refund`);
-      await record(store, order, 'refund', refund.amount, at);
+      // The refund, then the provider's share of it taken back from their balance.
+      await recordRefund(store, order, refund.amount, at);
       state = 'refunded';
       order = { ...order, payment: { ...order.payment, refundId: refund.refundId } };
     }

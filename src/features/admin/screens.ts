@@ -100,14 +100,15 @@ export const ADMIN_SCREENS: readonly AdminScreen[] = [
 
   { id: 'reviews', path: 'reviews', group: 'reviews', label: 'admin.nav.screen.reviews', status: 'ready', load: () => import('./reviews/reviews-page').then((m) => m.ReviewsPage) },
 
-  { id: 'financePayments', path: 'finance/payments', group: 'finance', label: 'admin.nav.screen.financePayments', status: 'soon' },
+  { id: 'financePayments', path: 'finance/payments', group: 'finance', label: 'admin.nav.screen.financePayments', status: 'ready', load: () => import('./finance/payments-page').then((m) => m.PaymentsPage) },
+  { id: 'financePaymentDetail', path: 'finance/payments/:orderId', group: 'finance', label: 'admin.nav.screen.financePayments', status: 'ready', nav: false, load: () => import('./finance/payment-detail-page').then((m) => m.PaymentDetailPage) },
   { id: 'financeInvoices', path: 'finance/invoices', group: 'finance', label: 'admin.nav.screen.financeInvoices', status: 'soon' },
   { id: 'financeTaxes', path: 'finance/taxes', group: 'finance', label: 'admin.nav.screen.financeTaxes', status: 'soon' },
   { id: 'financeTaxesByCountry', path: 'finance/taxes/by-country', group: 'finance', label: 'admin.nav.screen.financeTaxesByCountry', status: 'soon' },
   { id: 'financeReconciliation', path: 'finance/reconciliation', group: 'finance', label: 'admin.nav.screen.financeReconciliation', status: 'soon' },
   { id: 'financeDisputes', path: 'finance/disputes', group: 'finance', label: 'admin.nav.screen.financeDisputes', status: 'soon' },
   { id: 'financeRefunds', path: 'finance/refunds', group: 'finance', label: 'admin.nav.screen.financeRefunds', status: 'soon' },
-  { id: 'financePayouts', path: 'finance/payouts', group: 'finance', label: 'admin.nav.screen.financePayouts', status: 'soon' },
+  { id: 'financePayouts', path: 'finance/payouts', group: 'finance', label: 'admin.nav.screen.financePayouts', status: 'ready', load: () => import('./finance/payouts-page').then((m) => m.PayoutsPage) },
   { id: 'financeExports', path: 'finance/exports', group: 'finance', label: 'admin.nav.screen.financeExports', status: 'soon' },
   { id: 'financeLedger', path: 'finance/ledger', group: 'finance', label: 'admin.nav.screen.financeLedger', status: 'soon' },
 

@@ -3,12 +3,14 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { pathOf, paymentSuccessPath } from '../../config/paths';
 import { useCallHistory } from '../../data/call-history';
+import { useEarnings } from '../../data/earnings';
 import type { SessionUserView } from '../../domain/account';
 import type { CallSessionDoc } from '../../domain/mine';
 import { clientMoney } from '../../domain/payment-state';
 import { ButtonLink } from '../../ui/button';
 import { formatMoney } from '../../ui/intl';
 import { STATUS_KEYS, callStatus, earningsByCurrency } from './dashboard-model';
+import { EarningsSummary } from './earnings-summary';
 import styles from './tabs.module.css';
 import own from './calls-tab.module.css';
 import table from '../../ui/record-table.module.css';
@@ -17,7 +19,9 @@ import table from '../../ui/record-table.module.css';
  * The user's consultations, newest first, with the spec's four statuses, each opening the call's
  * page. A client sees each amount with what became of it (held, charged, not charged, refunded:
  * src/domain/payment-state.ts), never "paid" for a hold that was lifted. A provider sees what each
- * call earns them (their copy's amount, after commission) and the total of their completed calls.
+ * call earns them (their copy's amount, after commission) and, once the service has kept their
+ * books (the `earnings` document), what they earned, were paid out and are owed; before that, the
+ * total of their completed calls.
  */
 export function CallsTab({ user }: { user: SessionUserView }) {
   const { t, i18n } = useTranslation();
@@ -25,10 +29,12 @@ export function CallsTab({ user }: { user: SessionUserView }) {
   const headingId = useId();
   const provider = user.role === 'lawyer' || user.role === 'expat';
   const earnings = calls ? earningsByCurrency(calls) : [];
+  const books = useEarnings();
   return (
     <section className={styles.card} aria-labelledby={headingId} data-section="calls">
       <h2 id={headingId}>{t('dashboard.calls.title')}</h2>
-      {provider && calls && calls.length > 0 && (
+      {provider && books && <EarningsSummary earnings={books} />}
+      {provider && !books && calls && calls.length > 0 && (
         <div className={styles.totals} data-earnings="true">
           <span>{t('dashboard.calls.earnings')}</span>
           <strong>

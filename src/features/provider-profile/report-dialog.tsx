@@ -5,8 +5,8 @@ import { reportProvider } from '../../data/reports';
 import { REPORT_DETAILS_MAX, REPORT_REASONS, reportProblem } from '../../domain/report';
 import type { ReportReason } from '../../domain/report';
 import { Button } from '../../ui/button';
+import styles from '../../ui/dialog.module.css';
 import { SelectField } from '../../ui/select-field';
-import styles from './report-dialog.module.css';
 
 type Outcome = 'sent' | 'queued' | undefined;
 
@@ -45,7 +45,9 @@ export function ReportDialog({ providerId }: { providerId: string }) {
       </Button>
       <dialog ref={dialog} className={styles.dialog} aria-labelledby="report-title">
         <form method="dialog" onSubmit={(event) => event.preventDefault()} className={styles.form}>
-          <h2 id="report-title">{t('report.title')}</h2>
+          <h2 id="report-title" className={styles.title}>
+            {t('report.title')}
+          </h2>
           {outcome ? (
             <p role="status">{outcome === 'sent' ? t('report.sent') : t('report.queued')}</p>
           ) : (
@@ -57,7 +59,7 @@ export function ReportDialog({ providerId }: { providerId: string }) {
                 options={REPORT_REASONS.map((value) => ({ value, label: t(`report.reasons.${value}`) }))}
                 onChange={(value) => setReason(value as ReportReason | '')}
               />
-              <label className={styles.details}>
+              <label className={styles.field}>
                 <span>{t('report.details')}</span>
                 <textarea
                   value={details}

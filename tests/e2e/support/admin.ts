@@ -1,8 +1,17 @@
-import { request } from '@playwright/test';
-import type { APIRequestContext } from '@playwright/test';
+import { expect, request } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 
 /** The admin account the suite's service starts with (created by `npm run create-admin`, see playwright.config.ts). */
 export const E2E_ADMIN = { email: 'ops@sos-expat.test', password: 'Admin-e2e-2026!', firstName: 'Alex' };
+
+/** The page's browser signed in as the suite's admin (its cookie serves the console's pages). */
+export async function signInAdmin(page: Page): Promise<void> {
+  const answer = await page.request.post('/api/auth/login', {
+    headers: { 'x-sos-expat': '1' },
+    data: { email: E2E_ADMIN.email, password: E2E_ADMIN.password },
+  });
+  expect(answer.ok()).toBe(true);
+}
 
 /** A signed-in admin talking to `/api/admin/…`, apart from any browser page. */
 export async function adminApi(baseURL: string): Promise<APIRequestContext> {

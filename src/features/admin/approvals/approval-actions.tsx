@@ -12,7 +12,7 @@ import { Button } from '../../../ui/button';
 import { languageName } from '../../../ui/intl';
 import { adminSend } from '../admin-api';
 import { ConfirmDialog } from '../ui/confirm-dialog';
-import styles from './trust.module.css';
+import styles from '../ui/detail.module.css';
 
 export type ApprovalOutcome = 'approved' | 'rejected' | 'rejectedNotMailed';
 

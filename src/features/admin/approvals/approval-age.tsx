@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { LAWYER_VALIDATION_HOURS } from '../../../domain/constants';
+import detail from '../ui/detail.module.css';
 import styles from './trust.module.css';
 
 /** Requests waiting this long or more read in days rather than hours. */
@@ -19,7 +20,7 @@ export function ApprovalAge({ hours, overdue }: { hours: number; overdue: boolea
     <span className={styles.age} data-overdue={overdue || undefined}>
       <span className={overdue ? styles.overdue : undefined}>{text}</span>
       {overdue && (
-        <span className={styles.badge} data-tone="bad">
+        <span className={detail.badge} data-tone="bad">
           {t('admin.approvals.overdue', { hours: LAWYER_VALIDATION_HOURS })}
         </span>
       )}

@@ -7,27 +7,23 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import type { ApprovalRequestView } from '../../../domain/approval';
-import { errorCode } from '../../../data/api';
-import { Button } from '../../../ui/button';
 import { KycIdentity } from '../kyc/kyc-identity';
 import { adminPath } from '../screens';
-import { useAdminErrorText } from '../ui/admin-error';
 import { AdminPage } from '../ui/admin-page';
 import { AuditTrail } from '../ui/audit-trail';
-import { NeedsConnection } from '../ui/online-only';
 import { useAdminFormat } from '../ui/use-admin-format';
 import { useAdminQuery } from '../ui/use-admin-query';
+import styles from '../ui/detail.module.css';
+import { PendingPage } from '../ui/pending-page';
 import { ApprovalActions } from './approval-actions';
 import type { ApprovalOutcome } from './approval-actions';
 import { ApprovalAge } from './approval-age';
 import { SubmittedProfileCard } from './submitted-profile';
-import styles from './trust.module.css';
 
 export function ApprovalDetailPage() {
   const { t } = useTranslation();
   const { uid = '' } = useParams();
   const format = useAdminFormat();
-  const errorText = useAdminErrorText('approvals');
   const [changes, setChanges] = useState(0);
   const [outcome, setOutcome] = useState<ApprovalOutcome>();
   const result = useAdminQuery<{ request: ApprovalRequestView }>(
@@ -43,20 +39,7 @@ export function ApprovalDetailPage() {
 
   if (!request) {
     return (
-      <AdminPage title={t('admin.approvals.listLabel')} back={back}>
-        {result.status === 'loading' && <p role="status">{t('admin.common.loading')}</p>}
-        {result.status === 'error' &&
-          (errorCode(result.error) === 'offline' ? (
-            <NeedsConnection />
-          ) : (
-            <div role="alert" className={styles.notice} data-tone="bad">
-              <p>{errorText(result.error)}</p>
-              <Button variant="secondary" size="small" onClick={result.reload}>
-                {t('admin.common.retry')}
-              </Button>
-            </div>
-          ))}
-      </AdminPage>
+      <PendingPage title={t('admin.approvals.listLabel')} back={back} result={result} errorArea="approvals" />
     );
   }
 

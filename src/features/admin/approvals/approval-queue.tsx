@@ -16,6 +16,7 @@ import { AdminList } from '../ui/admin-list';
 import type { AdminColumn } from '../ui/admin-list';
 import { AdminPage } from '../ui/admin-page';
 import { useAdminFormat } from '../ui/use-admin-format';
+import detail from '../ui/detail.module.css';
 import { ApprovalAge } from './approval-age';
 import { StateTabs, useStateParam } from './status-tabs';
 import styles from './trust.module.css';
@@ -36,9 +37,9 @@ export function ApprovalQueue({ role }: { role: ProviderRole }) {
       key: 'name',
       label: t('admin.approvals.columns.name'),
       render: (item) => (
-        <span className={styles.name}>
+        <span className={detail.name}>
           <span>{item.displayName}</span>
-          <span className={styles.secondary}>{item.email}</span>
+          <span className={detail.secondary}>{item.email}</span>
         </span>
       ),
     },
@@ -77,11 +78,11 @@ export function ApprovalQueue({ role }: { role: ProviderRole }) {
           label: t('admin.approvals.columns.email'),
           render: (item) =>
             item.isVerifiedEmail ? (
-              <span className={styles.badge} data-tone="good">
+              <span className={detail.badge} data-tone="good">
                 {t('admin.approvals.emailVerified')}
               </span>
             ) : (
-              <span className={styles.badge}>{t('admin.approvals.emailNotVerified')}</span>
+              <span className={detail.badge}>{t('admin.approvals.emailNotVerified')}</span>
             ),
         },
   ];

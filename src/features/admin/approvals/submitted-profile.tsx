@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import type { ApprovalRequestView, SubmittedProfile } from '../../../domain/approval';
 import { DEFAULT_AVATAR } from '../../../domain/constants';
 import { countryName, languageName } from '../../../ui/intl';
-import styles from './trust.module.css';
+import styles from '../ui/detail.module.css';
 import own from './submitted-profile.module.css';
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {

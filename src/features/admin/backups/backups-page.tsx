@@ -15,10 +15,14 @@ import { ConfirmDialog } from '../ui/confirm-dialog';
 import { NeedsConnection } from '../ui/online-only';
 import { useAdminFormat } from '../ui/use-admin-format';
 import { useAdminQuery } from '../ui/use-admin-query';
+import detail from '../ui/detail.module.css';
 import { BackupTable } from './backup-table';
 import type { BackupItem } from './backup-table';
 import { RestoreHelp } from './restore-help';
 import styles from './backups.module.css';
+
+/** The console's notice, its success in bold and its paragraphs closer (this screen's own). */
+const noticeClass = `${detail.notice} ${styles.notice}`;
 
 type Listing = {
   items: BackupItem[];
@@ -89,23 +93,23 @@ export function BackupsPage() {
         </p>
       )}
       {startError && (
-        <p className={styles.notice} data-tone="bad" role="alert">
+        <p className={noticeClass} data-tone="bad" role="alert">
           {startError}
         </p>
       )}
       {running ? (
-        <p className={styles.notice} role="status" data-testid="backup-running">
+        <p className={noticeClass} role="status" data-testid="backup-running">
           {t('admin.backups.running', { time: format.dateTime(running.startedAt) })}
         </p>
       ) : (
         notice && (
-          <p className={styles.notice} data-tone="good" role="status">
+          <p className={noticeClass} data-tone="good" role="status">
             {notice}
           </p>
         )
       )}
       {listing?.lastFailure && !running && (
-        <p className={styles.notice} data-tone="bad" role="alert">
+        <p className={noticeClass} data-tone="bad" role="alert">
           {t('admin.backups.failed', {
             time: format.dateTime(listing.lastFailure.at),
             message: listing.lastFailure.message,
@@ -117,7 +121,7 @@ export function BackupsPage() {
         (errorCode(result.error) === 'offline' ? (
           <NeedsConnection />
         ) : (
-          <div role="alert" className={styles.notice} data-tone="bad">
+          <div role="alert" className={noticeClass} data-tone="bad">
             <p>{errorText(result.error)}</p>
             <Button variant="secondary" size="small" onClick={result.reload}>
               {t('admin.common.retry')}

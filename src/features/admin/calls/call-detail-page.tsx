@@ -9,17 +9,16 @@ import { useState } from 'react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
-import { errorCode } from '../../../data/api';
 import type { ConsultationDetail } from '../../../domain/admin-ops';
 import { Button } from '../../../ui/button';
 import { adminSend } from '../admin-api';
 import { useLiveQuery } from '../live/use-live-query';
-import { useAdminErrorText } from '../ui/admin-error';
 import { AdminPage } from '../ui/admin-page';
 import { AuditTrail } from '../ui/audit-trail';
 import { ConfirmDialog } from '../ui/confirm-dialog';
-import { NeedsConnection } from '../ui/online-only';
 import { useAdminFormat } from '../ui/use-admin-format';
+import detail from '../ui/detail.module.css';
+import { PendingPage } from '../ui/pending-page';
 import { CallRecords } from './call-records';
 import { PhaseBadge, useCallLabels } from './call-labels';
 import styles from './calls.module.css';
@@ -31,7 +30,6 @@ export function CallDetailPage() {
   const { t } = useTranslation();
   const format = useAdminFormat();
   const labels = useCallLabels();
-  const errorText = useAdminErrorText('calls');
   const [changes, setChanges] = useState(0);
   const [asking, setAsking] = useState<Action>();
   const [done, setDone] = useState<Action>();
@@ -45,22 +43,7 @@ export function CallDetailPage() {
   const back = { to: '/admin/calls', label: t('admin.calls.back') };
 
   if (!item) {
-    return (
-      <AdminPage title={t('admin.calls.detailTitle')} back={back}>
-        {result.status === 'loading' && <p role="status">{t('admin.common.loading')}</p>}
-        {result.status === 'error' &&
-          (errorCode(result.error) === 'offline' ? (
-            <NeedsConnection />
-          ) : (
-            <div role="alert">
-              <p>{errorText(result.error)}</p>
-              <Button variant="secondary" size="small" onClick={result.reload}>
-                {t('admin.common.retry')}
-              </Button>
-            </div>
-          ))}
-      </AdminPage>
-    );
+    return <PendingPage title={t('admin.calls.detailTitle')} back={back} result={result} errorArea="calls" />;
   }
 
   const facts: [string, ReactNode][] = [
@@ -89,12 +72,12 @@ export function CallDetailPage() {
       subtitle={
         <span className={styles.live}>
           <PhaseBadge phase={item.phase} failure={item.failure} />
-          <span className={styles.secondary}>{item.orderId}</span>
+          <span className={detail.secondary}>{item.orderId}</span>
         </span>
       }
       back={back}
       actions={
-        <div className={styles.actions}>
+        <div className={detail.actions}>
           {item.actions.end && (
             <Button variant="secondary" size="small" onClick={() => setAsking('end')}>
               {t('admin.calls.actions.end')}
@@ -114,13 +97,13 @@ export function CallDetailPage() {
       }
     >
       {done && (
-        <p className={styles.notice} role="status">
+        <p className={detail.notice} data-tone="good" role="status">
           {t(`admin.calls.done.${done}`)}
         </p>
       )}
-      <section className={styles.section} aria-labelledby="consultation-facts">
+      <section className={detail.section} aria-labelledby="consultation-facts">
         <h2 id="consultation-facts">{t('admin.calls.summary')}</h2>
-        <dl className={styles.facts}>
+        <dl className={detail.facts}>
           {facts.map(([label, value]) => (
             <div key={label}>
               <dt>{label}</dt>

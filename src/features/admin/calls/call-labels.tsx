@@ -2,7 +2,7 @@
 import { useTranslation } from 'react-i18next';
 import type { ClientMoney } from '../../../domain/payment-state';
 import type { CallFailure, CallPhase, OrderState } from '../../../domain/order';
-import styles from './calls.module.css';
+import styles from '../ui/detail.module.css';
 
 const PHASE_TONE: Record<CallPhase, 'live' | 'good' | 'bad' | undefined> = {
   scheduled: undefined,

@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 import type { ConsultationRow } from '../../../domain/admin-ops';
 import type { AdminColumn } from '../ui/admin-list';
 import { useAdminFormat } from '../ui/use-admin-format';
+import styles from '../ui/detail.module.css';
 import { PhaseBadge, useCallLabels } from './call-labels';
-import styles from './calls.module.css';
 
 export function useConsultationColumns(): AdminColumn<ConsultationRow>[] {
   const { t } = useTranslation();
@@ -15,7 +15,7 @@ export function useConsultationColumns(): AdminColumn<ConsultationRow>[] {
       key: 'consultation',
       label: t('admin.calls.columns.consultation'),
       render: (item) => (
-        <span className={styles.consultation}>
+        <span className={styles.name}>
           <span>
             {item.client.name} → {item.provider.name}
             {item.provider.isTestProfile ? ` (${t('admin.common.testData')})` : ''}
@@ -41,7 +41,7 @@ export function useConsultationColumns(): AdminColumn<ConsultationRow>[] {
       label: t('admin.calls.columns.amount'),
       align: 'end',
       render: (item) => (
-        <span className={styles.consultation}>
+        <span className={styles.name}>
           <span>{format.money(item.total, item.currency)}</span>
           <span className={styles.secondary}>{labels.money(item.money)}</span>
         </span>

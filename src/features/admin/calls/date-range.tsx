@@ -25,7 +25,8 @@ function instantOf(day: string, edge: 'from' | 'to'): string {
   return local.toISOString();
 }
 
-export function DateRange() {
+/** `labels`: the screen's own words for the two dates (the consultations' by default). */
+export function DateRange({ labels }: { labels?: { from: string; to: string } } = {}) {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
   const change = (edge: 'from' | 'to', day: string) => {
@@ -39,7 +40,7 @@ export function DateRange() {
     <div className={styles.dates}>
       {(['from', 'to'] as const).map((edge) => (
         <label key={edge}>
-          {t(`admin.calls.${edge}`)}
+          {labels?.[edge] ?? t(`admin.calls.${edge}`)}
           <input
             type="date"
             value={dayOf(params.get(edge) ?? '')}

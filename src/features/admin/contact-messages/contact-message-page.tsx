@@ -7,10 +7,8 @@ import { useState } from 'react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
-import { errorCode } from '../../../data/api';
 import { CONTACT_STATUSES } from '../../../domain/admin-ops';
 import type { ContactMessageView, ContactStatus } from '../../../domain/admin-ops';
-import { Button } from '../../../ui/button';
 import { countryName, languageName } from '../../../ui/intl';
 import { SelectField } from '../../../ui/select-field';
 import { adminSend } from '../admin-api';
@@ -18,8 +16,9 @@ import { useLiveQuery } from '../live/use-live-query';
 import { useAdminErrorText } from '../ui/admin-error';
 import { AdminPage } from '../ui/admin-page';
 import { AuditTrail } from '../ui/audit-trail';
-import { NeedsConnection } from '../ui/online-only';
 import { useAdminFormat } from '../ui/use-admin-format';
+import detail from '../ui/detail.module.css';
+import { PendingPage } from '../ui/pending-page';
 import { ReplyForm } from './reply-form';
 import { StatusBadge } from './status-badge';
 import { useAssignees } from './use-assignees';
@@ -45,20 +44,7 @@ export function ContactMessagePage() {
 
   if (!message) {
     return (
-      <AdminPage title={t('admin.contact.detailTitle')} back={back}>
-        {result.status === 'loading' && <p role="status">{t('admin.common.loading')}</p>}
-        {result.status === 'error' &&
-          (errorCode(result.error) === 'offline' ? (
-            <NeedsConnection />
-          ) : (
-            <div role="alert">
-              <p>{errorText(result.error)}</p>
-              <Button variant="secondary" size="small" onClick={result.reload}>
-                {t('admin.common.retry')}
-              </Button>
-            </div>
-          ))}
-      </AdminPage>
+      <PendingPage title={t('admin.contact.detailTitle')} back={back} result={result} errorArea="contact" />
     );
   }
 
@@ -100,7 +86,7 @@ export function ContactMessagePage() {
       back={back}
     >
       {notice && (
-        <p className={styles.notice} role="status">
+        <p className={detail.notice} data-tone="good" role="status">
           {notice}
         </p>
       )}
@@ -109,9 +95,9 @@ export function ContactMessagePage() {
           {failure}
         </p>
       )}
-      <section className={styles.section} aria-labelledby="contact-message">
+      <section className={detail.section} aria-labelledby="contact-message">
         <h2 id="contact-message">{t('admin.contact.message')}</h2>
-        <dl className={styles.facts}>
+        <dl className={`${detail.facts} ${styles.facts}`}>
           {facts.map(([label, value]) => (
             <div key={label}>
               <dt>{label}</dt>
@@ -124,7 +110,7 @@ export function ContactMessagePage() {
         </p>
       </section>
 
-      <section className={styles.section} aria-labelledby="contact-handling">
+      <section className={detail.section} aria-labelledby="contact-handling">
         <h2 id="contact-handling">{t('admin.contact.handling')}</h2>
         <div className={styles.controls}>
           <SelectField
@@ -147,7 +133,7 @@ export function ContactMessagePage() {
         </div>
       </section>
 
-      <section className={styles.section} aria-labelledby="contact-replies">
+      <section className={detail.section} aria-labelledby="contact-replies">
         <h2 id="contact-replies">{t('admin.contact.replies')}</h2>
         {message.replies.length === 0 ? (
           <p>{t('admin.contact.noReplies')}</p>
@@ -155,7 +141,7 @@ export function ContactMessagePage() {
           <ol className={styles.replies}>
             {message.replies.map((reply) => (
               <li key={reply.id} className={styles.reply} data-reply={reply.state}>
-                <span className={styles.secondary}>
+                <span className={detail.secondary}>
                   {t(`admin.contact.replyState.${reply.state}`, {
                     date: format.dateTime(reply.at),
                     name: assignees.nameOf(reply.by) ?? reply.by,

@@ -10,9 +10,9 @@ import { AdminList } from '../ui/admin-list';
 import type { AdminColumn } from '../ui/admin-list';
 import { AdminPage } from '../ui/admin-page';
 import { useAdminFormat } from '../ui/use-admin-format';
+import styles from '../ui/detail.module.css';
 import { StatusBadge } from './status-badge';
 import { useAssignees } from './use-assignees';
-import styles from './contact.module.css';
 
 export function ContactMessagesPage() {
   const { t } = useTranslation();
@@ -23,7 +23,7 @@ export function ContactMessagesPage() {
       key: 'message',
       label: t('admin.contact.columns.message'),
       render: (item) => (
-        <span className={styles.who}>
+        <span className={styles.name}>
           <span>{item.subject}</span>
           <span className={styles.secondary}>
             {item.name} · {item.email}

@@ -15,6 +15,7 @@ import { AuditTrail } from '../ui/audit-trail';
 import { ConfirmDialog } from '../ui/confirm-dialog';
 import { useAdminFormat } from '../ui/use-admin-format';
 import { useAdminQuery } from '../ui/use-admin-query';
+import detail from '../ui/detail.module.css';
 import styles from '../pricing/admin-form.module.css';
 import { CouponFields } from './coupon-fields';
 import { useCouponText } from './coupon-text';
@@ -102,11 +103,7 @@ function CouponSummary({ coupon }: { coupon: CouponView }) {
         <div>
           <dt>{t('admin.coupons.columns.state')}</dt>
           <dd>
-            <span
-              className={listStyles.badge}
-              data-tone={STATE_TONE[coupon.state]}
-              data-testid="coupon-state"
-            >
+            <span className={detail.badge} data-tone={STATE_TONE[coupon.state]} data-testid="coupon-state">
               {t(`admin.coupons.state.${coupon.state}`)}
             </span>
           </dd>

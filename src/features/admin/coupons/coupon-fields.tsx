@@ -4,18 +4,15 @@
  * than the minimum payment; a refused save keeps what was typed, says why per field and moves the
  * focus to the first field to fix.
  */
-import { useState } from 'react';
-import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CURRENCIES } from '../../../domain/config';
 import { checkCouponInput } from '../../../domain/coupon-rules';
 import type { CouponInput } from '../../../domain/coupon-rules';
 import { SERVICES } from '../../../domain/promo';
-import { Button } from '../../../ui/button';
 import { CheckboxField, ChoiceField, FieldError, TextField } from '../../../ui/form-field';
-import { useAdminErrorText } from '../ui/admin-error';
-import { fieldCodesOf, focusFirstError, useFieldErrorText } from '../pricing/field-errors';
+import { AdminForm } from '../pricing/admin-form';
 import type { FieldCodes } from '../pricing/field-errors';
+import { useAdminForm } from '../pricing/use-admin-form';
 import styles from '../pricing/admin-form.module.css';
 import { COUPON_FIELDS, couponBody, couponForm, newCouponForm } from './coupon-form';
 import type { CouponForm } from './coupon-form';
@@ -35,56 +32,30 @@ type Props = {
 
 export function CouponFields({ coupon, onSave, onSaved }: Props) {
   const { t, i18n } = useTranslation();
-  const fieldError = useFieldErrorText('coupons');
-  const errorText = useAdminErrorText('coupons');
-  const [form, setForm] = useState<CouponForm>(() =>
-    coupon ? couponForm(coupon, i18n.language) : newCouponForm(new Date()),
-  );
-  const [errors, setErrors] = useState<FieldCodes>({});
-  const [saving, setSaving] = useState(false);
-  const [outcome, setOutcome] = useState<{ saved: true } | { failure: string }>();
   const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
-
-  const change = (patch: Partial<CouponForm>) => {
-    setForm((current) => ({ ...current, ...patch }));
-    setOutcome(undefined);
-  };
-  const refuse = (codes: FieldCodes) => {
-    setErrors(codes);
-    setOutcome({ failure: t('admin.common.errors.validation') });
-    focusFirstError(COUPON_FIELDS, codes, idOf);
-  };
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const body = couponBody(form);
-    const { isActive: _isActive, ...edit } = body;
-    const check = checkCouponInput(body);
-    if (!check.ok) return refuse(check.fields as FieldCodes);
-    setSaving(true);
-    setErrors({});
-    try {
+  const { form, change, error, hasError, ...state } = useAdminForm<CouponForm>({
+    area: 'coupons',
+    initial: () => (coupon ? couponForm(coupon, i18n.language) : newCouponForm(new Date())),
+    fields: COUPON_FIELDS,
+    idOf,
+    check: (typed) => {
+      const check = checkCouponInput(couponBody(typed));
+      return check.ok ? undefined : (check.fields as FieldCodes);
+    },
+    save: async (typed) => {
+      const body = couponBody(typed);
+      const { isActive: _isActive, ...edit } = body;
       // An edit leaves the on/off switch to its own button (and its confirmation).
-      const saved = await onSave(coupon ? edit : body);
-      setOutcome({ saved: true });
-      onSaved(saved);
-    } catch (error) {
-      const codes = fieldCodesOf(error);
-      if (codes) refuse(codes);
-      else setOutcome({ failure: errorText(error) });
-    } finally {
-      setSaving(false);
-    }
-  };
-
-  const error = (field: string, values?: Record<string, unknown>) => fieldError(errors[field], values);
+      onSaved(await onSave(coupon ? edit : body));
+    },
+  });
 
   return (
-    <form
-      className={styles.form}
-      onSubmit={(event) => void submit(event)}
-      noValidate
-      data-testid="coupon-form"
+    <AdminForm
+      state={state}
+      testId="coupon-form"
+      saveLabel={coupon ? t('admin.common.save') : t('admin.coupons.create')}
+      savedText={t('admin.coupons.saved')}
     >
       <fieldset className={styles.card}>
         <legend>{t('admin.coupons.sections.discount')}</legend>
@@ -137,7 +108,7 @@ export function CouponFields({ coupon, onSave, onSaved }: Props) {
         </div>
         <fieldset
           className={styles.group}
-          aria-describedby={errors.services ? `${idOf('services')}-error` : undefined}
+          aria-describedby={hasError('services') ? `${idOf('services')}-error` : undefined}
         >
           <legend>{t('admin.coupons.fields.services')}</legend>
           <div className={styles.checks}>
@@ -211,22 +182,6 @@ export function CouponFields({ coupon, onSave, onSaved }: Props) {
           />
         )}
       </fieldset>
-
-      <div className={styles.footer}>
-        <Button type="submit" disabled={saving}>
-          {saving ? t('admin.common.saving') : coupon ? t('admin.common.save') : t('admin.coupons.create')}
-        </Button>
-        {outcome && 'saved' in outcome && (
-          <p className={styles.status} role="status">
-            {t('admin.coupons.saved')}
-          </p>
-        )}
-        {outcome && 'failure' in outcome && (
-          <p className={styles.failure} role="alert">
-            {outcome.failure}
-          </p>
-        )}
-      </div>
-    </form>
+    </AdminForm>
   );
 }

@@ -11,6 +11,7 @@ import { AdminList } from '../ui/admin-list';
 import type { AdminColumn } from '../ui/admin-list';
 import { AdminPage } from '../ui/admin-page';
 import { useAdminFormat } from '../ui/use-admin-format';
+import detail from '../ui/detail.module.css';
 import { useCouponText } from './coupon-text';
 import { couponPath, STATE_TONE, useCouponsBase } from './coupon-view';
 import type { CouponView } from './coupon-view';
@@ -46,7 +47,7 @@ export function CouponsPage() {
         <span className={styles.uses}>
           <span>{text.uses(coupon)}</span>
           {coupon.usage.reserved > 0 && (
-            <span className={styles.secondary}>
+            <span className={detail.secondary}>
               {t('admin.coupons.reserved', { count: coupon.usage.reserved })}
             </span>
           )}
@@ -63,7 +64,7 @@ export function CouponsPage() {
       key: 'state',
       label: t('admin.coupons.columns.state'),
       render: (coupon) => (
-        <span className={styles.badge} data-tone={STATE_TONE[coupon.state]}>
+        <span className={detail.badge} data-tone={STATE_TONE[coupon.state]}>
           {t(`admin.coupons.state.${coupon.state}`)}
         </span>
       ),

@@ -123,7 +123,11 @@ export function DashboardPage() {
                 lawyers: format.number(figures.providersOnline.lawyers),
                 expats: format.number(figures.providersOnline.expats),
               })}
-              to="/admin/users/providers/lawyers?online=true"
+              to={
+                figures.providersOnline.lawyers === 0 && figures.providersOnline.expats > 0
+                  ? '/admin/users/providers/expats?online=true'
+                  : '/admin/users/providers/lawyers?online=true'
+              }
               linkLabel={t('admin.dashboard.seeProviders')}
             />
             <FigureCard

@@ -6,29 +6,29 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
-import { errorCode } from '../../../data/api';
 import { LANGUAGES, resolveLanguage } from '../../../domain/languages';
 import type { Language } from '../../../domain/languages';
 import type { LegalDocumentView } from '../../../domain/legal-documents';
-import { Button } from '../../../ui/button';
 import { adminPath } from '../screens';
-import { useAdminErrorText } from '../ui/admin-error';
 import { AdminPage } from '../ui/admin-page';
 import { AuditTrail } from '../ui/audit-trail';
-import { NeedsConnection } from '../ui/online-only';
 import { useAdminFormat } from '../ui/use-admin-format';
 import { useAdminQuery } from '../ui/use-admin-query';
+import detail from '../ui/detail.module.css';
+import { PendingPage } from '../ui/pending-page';
 import { draftFrom } from './draft';
 import type { Draft } from './draft';
 import { VersionForm } from './version-form';
 import { VersionHistory } from './version-history';
 import styles from './documents.module.css';
 
+/** The console's notice, its success in bold and its paragraphs closer (this screen's own). */
+const noticeClass = `${detail.notice} ${styles.notice}`;
+
 export function DocumentPage() {
   const { t, i18n } = useTranslation();
   const format = useAdminFormat();
   const { slug = '' } = useParams();
-  const errorText = useAdminErrorText('documents');
   const [changes, setChanges] = useState(0);
   const [published, setPublished] = useState<string>();
   const [language, setLanguage] = useState<Language>(resolveLanguage(i18n.language));
@@ -46,20 +46,7 @@ export function DocumentPage() {
 
   if (!document || !draft.value) {
     return (
-      <AdminPage title={t('admin.documents.title')} back={back}>
-        {result.status === 'loading' && <p role="status">{t('admin.common.loading')}</p>}
-        {result.status === 'error' &&
-          (errorCode(result.error) === 'offline' ? (
-            <NeedsConnection />
-          ) : (
-            <div role="alert" className={styles.notice} data-tone="bad">
-              <p>{errorText(result.error)}</p>
-              <Button variant="secondary" size="small" onClick={result.reload}>
-                {t('admin.common.retry')}
-              </Button>
-            </div>
-          ))}
-      </AdminPage>
+      <PendingPage title={t('admin.documents.title')} back={back} result={result} errorArea="documents" />
     );
   }
   const uiLanguage = resolveLanguage(i18n.language);
@@ -78,12 +65,12 @@ export function DocumentPage() {
       back={back}
     >
       {published && (
-        <p className={styles.notice} data-tone="good" role="status">
+        <p className={noticeClass} data-tone="good" role="status">
           {t('admin.documents.published', { version: published })}
         </p>
       )}
       {LANGUAGES.some((code) => !document.translations[code]) && (
-        <p className={styles.notice} data-tone="warn">
+        <p className={noticeClass} data-tone="warn">
           {t('admin.documents.missingLanguages', {
             languages: LANGUAGES.filter((code) => !document.translations[code])
               .map((code) => code.toUpperCase())

@@ -10,6 +10,7 @@ import { AdminList } from '../ui/admin-list';
 import type { AdminColumn } from '../ui/admin-list';
 import { AdminPage } from '../ui/admin-page';
 import { useAdminFormat } from '../ui/use-admin-format';
+import detail from '../ui/detail.module.css';
 import styles from './documents.module.css';
 
 export function DocumentsPage() {
@@ -21,7 +22,7 @@ export function DocumentsPage() {
       key: 'document',
       label: t('admin.documents.columns.document'),
       render: (item) => (
-        <span className={styles.name}>
+        <span className={detail.name}>
           <span>{item.titles[language] ?? item.titles.fr ?? item.slug}</span>
           <span className={styles.secondary}>/{item.slug}</span>
         </span>

@@ -11,6 +11,7 @@ import { Button } from '../../../ui/button';
 import { LegalDocument } from '../../../ui/legal-document';
 import { useAdminErrorText } from '../ui/admin-error';
 import { useAdminFormat } from '../ui/use-admin-format';
+import { TokenPager, usePageTokens } from '../ui/token-pager';
 import { useAdminQuery } from '../ui/use-admin-query';
 import styles from './documents.module.css';
 
@@ -25,13 +26,11 @@ export function VersionHistory({ slug, language, reloadKey, onUse }: Props) {
   const { t, i18n } = useTranslation();
   const format = useAdminFormat();
   const errorText = useAdminErrorText('documents');
-  // The tokens of the pages before this one ('' is the first page).
-  const [pages, setPages] = useState<string[]>([]);
-  const [token, setToken] = useState('');
+  const pages = usePageTokens();
   const [opened, setOpened] = useState<string>();
   const list = useAdminQuery<{ items: LegalVersionSummary[]; next?: string }>(
     `documents/${slug}/versions`,
-    { token },
+    { token: pages.token },
     reloadKey,
   );
   const version = useAdminQuery<{ version: LegalVersionView }>(
@@ -90,34 +89,13 @@ export function VersionHistory({ slug, language, reloadKey, onUse }: Props) {
           </table>
         </div>
       )}
-      {(token || list.data?.next) && (
-        <div className={styles.pager}>
-          {token && (
-            <Button
-              variant="secondary"
-              size="small"
-              onClick={() => {
-                setToken(pages.at(-1) ?? '');
-                setPages(pages.slice(0, -1));
-              }}
-            >
-              {t('admin.common.previous')}
-            </Button>
-          )}
-          {list.data?.next && (
-            <Button
-              variant="secondary"
-              size="small"
-              onClick={() => {
-                setPages([...pages, token]);
-                setToken(list.data?.next ?? '');
-              }}
-            >
-              {t('admin.common.next')}
-            </Button>
-          )}
-        </div>
-      )}
+      <TokenPager
+        pages={pages}
+        next={list.data?.next}
+        backLabel={t('admin.common.previous')}
+        nextLabel={t('admin.common.next')}
+        className={styles.pager}
+      />
       {opened && version.status === 'loading' && <p role="status">{t('admin.common.loading')}</p>}
       {opened && version.status === 'error' && <p role="alert">{errorText(version.error)}</p>}
       {opened && version.status === 'ready' && (

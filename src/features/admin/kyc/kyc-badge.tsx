@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { KycStatus } from '../../../domain/kyc';
-import styles from '../approvals/trust.module.css';
+import styles from '../ui/detail.module.css';
 
 const TONES: Record<KycStatus, string> = { pending: 'warn', verified: 'good', rejected: 'bad' };
 

@@ -5,45 +5,27 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
-import { errorCode } from '../../../data/api';
 import type { KycView } from '../../../domain/kyc';
-import { Button, ButtonLink } from '../../../ui/button';
-import styles from '../approvals/trust.module.css';
+import { ButtonLink } from '../../../ui/button';
 import { adminPath } from '../screens';
-import { useAdminErrorText } from '../ui/admin-error';
 import { AdminPage } from '../ui/admin-page';
 import { AuditTrail } from '../ui/audit-trail';
-import { NeedsConnection } from '../ui/online-only';
 import { useAdminQuery } from '../ui/use-admin-query';
+import styles from '../ui/detail.module.css';
+import { PendingPage } from '../ui/pending-page';
 import { KycIdentity } from './kyc-identity';
 import { KycStatusActions } from './kyc-status-actions';
 
 export function KycDetailPage() {
   const { t } = useTranslation();
   const { uid = '' } = useParams();
-  const errorText = useAdminErrorText('kyc');
   const [changes, setChanges] = useState(0);
   const [saved, setSaved] = useState(false);
   const result = useAdminQuery<{ kyc: KycView }>(`kyc/${encodeURIComponent(uid)}`, {}, changes);
   const kyc = result.data?.kyc;
   const back = { to: adminPath('kyc/providers'), label: t('admin.kyc.detail.back') };
   if (!kyc) {
-    return (
-      <AdminPage title={t('admin.kyc.title')} back={back}>
-        {result.status === 'loading' && <p role="status">{t('admin.common.loading')}</p>}
-        {result.status === 'error' &&
-          (errorCode(result.error) === 'offline' ? (
-            <NeedsConnection />
-          ) : (
-            <div role="alert" className={styles.notice} data-tone="bad">
-              <p>{errorText(result.error)}</p>
-              <Button variant="secondary" size="small" onClick={result.reload}>
-                {t('admin.common.retry')}
-              </Button>
-            </div>
-          ))}
-      </AdminPage>
-    );
+    return <PendingPage title={t('admin.kyc.title')} back={back} result={result} errorArea="kyc" />;
   }
   const name = kyc.account?.displayName ?? kyc.uid;
   return (

@@ -5,8 +5,8 @@
  */
 import { useTranslation } from 'react-i18next';
 import type { KycView } from '../../../domain/kyc';
-import styles from '../approvals/trust.module.css';
 import { useAdminFormat } from '../ui/use-admin-format';
+import styles from '../ui/detail.module.css';
 import { KycBadge } from './kyc-badge';
 import { KycDocument } from './kyc-document';
 

@@ -7,12 +7,12 @@ import { KYC_STATUSES } from '../../../domain/kyc';
 import type { KycStatus, KycView } from '../../../domain/kyc';
 import { PROVIDER_ROLES } from '../../../domain/professions';
 import { StateTabs, useStateParam } from '../approvals/status-tabs';
-import styles from '../approvals/trust.module.css';
 import { adminPath } from '../screens';
 import { AdminList } from '../ui/admin-list';
 import type { AdminColumn } from '../ui/admin-list';
 import { AdminPage } from '../ui/admin-page';
 import { useAdminFormat } from '../ui/use-admin-format';
+import styles from '../ui/detail.module.css';
 import { KycBadge } from './kyc-badge';
 
 export function KycPage() {

@@ -7,9 +7,9 @@ import { useTranslation } from 'react-i18next';
 import { ADMIN_REASON_MAX_LENGTH } from '../../../domain/admin-reason';
 import type { KycStatus, KycView } from '../../../domain/kyc';
 import { Button } from '../../../ui/button';
-import styles from '../approvals/trust.module.css';
 import { adminSend } from '../admin-api';
 import { ConfirmDialog } from '../ui/confirm-dialog';
+import styles from '../ui/detail.module.css';
 
 const ACTIONS: { status: KycStatus; label: 'verify' | 'reject' | 'reset'; title: string }[] = [
   { status: 'verified', label: 'verify', title: 'verifyTitle' },

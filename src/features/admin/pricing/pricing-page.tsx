@@ -5,7 +5,6 @@
  * when a save is refused, with each field's reason; the change history is below.
  */
 import { useState } from 'react';
-import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CURRENCIES } from '../../../domain/config';
 import type { Currency, Pricing } from '../../../domain/config';
@@ -20,9 +19,9 @@ import { AdminPage } from '../ui/admin-page';
 import { AuditTrail } from '../ui/audit-trail';
 import { useAdminFormat } from '../ui/use-admin-format';
 import { useAdminQuery } from '../ui/use-admin-query';
+import { AdminForm } from './admin-form';
 import { amountText, parseAmount, parseWhole } from './amount-input';
-import { fieldCodesOf, focusFirstError, useFieldErrorText } from './field-errors';
-import type { FieldCodes } from './field-errors';
+import { useAdminForm } from './use-admin-form';
 import styles from './admin-form.module.css';
 
 type PricingAnswer = { pricing: Pricing; updatedAt?: string };
@@ -93,55 +92,41 @@ export function PricingAdminPage() {
 function PricingEditor({ answer, onSaved }: { answer: PricingAnswer; onSaved: () => void }) {
   const { t, i18n } = useTranslation();
   const format = useAdminFormat();
-  const errorText = useAdminErrorText('pricing');
-  const fieldError = useFieldErrorText('pricing');
-  const [form, setForm] = useState<PricingForm>(() => formOf(answer.pricing, i18n.language));
-  const [errors, setErrors] = useState<FieldCodes>({});
-  const [saving, setSaving] = useState(false);
-  const [outcome, setOutcome] = useState<{ saved: true; at?: string } | { failure: string }>();
   const [updatedAt, setUpdatedAt] = useState(answer.updatedAt);
-
-  const change = (service: ServiceKey, patch: Partial<ServiceForm>) => {
-    setForm((current) => ({ ...current, [service]: { ...current[service], ...patch } }));
-    setOutcome(undefined);
-  };
-
-  const refuse = (codes: FieldCodes) => {
-    setErrors(codes);
-    setOutcome({ failure: t('admin.common.errors.validation') });
-    focusFirstError(FIELDS, codes, idOf);
-  };
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const { body, unreadable } = bodyOf(form);
-    // The service checks the durations against the longest call too; here, the rest at once.
-    const check = checkPricing(body, Number.POSITIVE_INFINITY);
-    const local = { ...(check.ok ? {} : check.fields), ...unreadable };
-    if (Object.keys(local).length > 0) return refuse(local);
-    setSaving(true);
-    setErrors({});
-    try {
-      const saved = await adminSend<PricingAnswer>('PUT', 'pricing', body);
-      setForm(formOf(saved.pricing, i18n.language));
+  const { form, update, error, ...state } = useAdminForm<PricingForm>({
+    area: 'pricing',
+    initial: () => formOf(answer.pricing, i18n.language),
+    fields: FIELDS,
+    idOf,
+    check: (typed) => {
+      const { body, unreadable } = bodyOf(typed);
+      // The service checks the durations against the longest call too; here, the rest at once.
+      const check = checkPricing(body, Number.POSITIVE_INFINITY);
+      const local = { ...(check.ok ? {} : check.fields), ...unreadable };
+      return Object.keys(local).length > 0 ? local : undefined;
+    },
+    save: async (typed) => {
+      const saved = await adminSend<PricingAnswer>('PUT', 'pricing', bodyOf(typed).body);
       setUpdatedAt(saved.updatedAt);
-      setOutcome({ saved: true });
       onSaved();
-    } catch (error) {
-      const codes = fieldCodesOf(error);
-      if (codes) refuse(codes);
-      else setOutcome({ failure: errorText(error) });
-    } finally {
-      setSaving(false);
-    }
-  };
+      return formOf(saved.pricing, i18n.language);
+    },
+  });
+
+  const change = (service: ServiceKey, patch: Partial<ServiceForm>) =>
+    update((current) => ({ ...current, [service]: { ...current[service], ...patch } }));
 
   return (
-    <form
-      className={styles.form}
-      onSubmit={(event) => void submit(event)}
-      noValidate
-      data-testid="pricing-form"
+    <AdminForm
+      state={state}
+      testId="pricing-form"
+      saveLabel={t('admin.common.save')}
+      savedText={t('admin.pricing.saved')}
+      footnote={
+        updatedAt && (
+          <p className={styles.meta}>{t('admin.pricing.updatedAt', { date: format.dateTime(updatedAt) })}</p>
+        )
+      }
     >
       {SERVICES.map((service) => (
         <fieldset key={service} className={styles.card}>
@@ -157,7 +142,7 @@ function PricingEditor({ answer, onSaved }: { answer: PricingAnswer; onSaved: ()
                   inputMode="decimal"
                   autoComplete="off"
                   value={form[service][currency]}
-                  error={fieldError(errors[field])}
+                  error={error(field)}
                   onValue={(value) => change(service, { [currency]: value })}
                 />
               );
@@ -168,7 +153,7 @@ function PricingEditor({ answer, onSaved }: { answer: PricingAnswer; onSaved: ()
               inputMode="numeric"
               autoComplete="off"
               value={form[service].minutes}
-              error={fieldError(errors[`${service}.durationMinutes`])}
+              error={error(`${service}.durationMinutes`)}
               onValue={(value) => change(service, { minutes: value })}
             />
           </div>
@@ -181,24 +166,6 @@ function PricingEditor({ answer, onSaved }: { answer: PricingAnswer; onSaved: ()
         </fieldset>
       ))}
       <p className={styles.hint}>{t('admin.pricing.bounds')}</p>
-      <div className={styles.footer}>
-        <Button type="submit" disabled={saving}>
-          {saving ? t('admin.common.saving') : t('admin.common.save')}
-        </Button>
-        {outcome && 'saved' in outcome && (
-          <p className={styles.status} role="status">
-            {t('admin.pricing.saved')}
-          </p>
-        )}
-        {outcome && 'failure' in outcome && (
-          <p className={styles.failure} role="alert">
-            {outcome.failure}
-          </p>
-        )}
-      </div>
-      {updatedAt && (
-        <p className={styles.meta}>{t('admin.pricing.updatedAt', { date: format.dateTime(updatedAt) })}</p>
-      )}
-    </form>
+    </AdminForm>
   );
 }

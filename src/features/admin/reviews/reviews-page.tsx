@@ -16,6 +16,7 @@ import { AdminList } from '../ui/admin-list';
 import type { AdminColumn } from '../ui/admin-list';
 import { AdminPage } from '../ui/admin-page';
 import { useAdminFormat } from '../ui/use-admin-format';
+import detail from '../ui/detail.module.css';
 import { ModerationDialog } from './moderation-dialog';
 import styles from './reviews.module.css';
 
@@ -47,7 +48,7 @@ export function ReviewsPage() {
         <div className={styles.review}>
           <span className={styles.author}>
             {item.authorName ?? t('admin.reviews.anonymous')}
-            <span className={trust.secondary}> · {item.language.toUpperCase()}</span>
+            <span className={detail.secondary}> · {item.language.toUpperCase()}</span>
           </span>
           <span className={trust.clip}>{item.body}</span>
         </div>
@@ -86,13 +87,13 @@ export function ReviewsPage() {
       label: t('admin.reviews.columns.moderation'),
       render: (item) =>
         item.moderation ? (
-          <span className={trust.name}>
+          <span className={detail.name}>
             <span>
               {t(`admin.reviews.decision.${item.moderation.state}`, {
                 date: format.dateTime(item.moderation.at),
               })}
             </span>
-            <span className={`${trust.secondary} ${trust.clip}`}>{item.moderation.reason}</span>
+            <span className={`${detail.secondary} ${trust.clip}`}>{item.moderation.reason}</span>
           </span>
         ) : (
           '—'
@@ -121,7 +122,7 @@ export function ReviewsPage() {
         options={REVIEW_STATES.map((value) => ({ value, label: t(`admin.reviews.state.${value}`) }))}
       />
       {done && (
-        <p className={trust.notice} data-tone="good" role="status">
+        <p className={detail.notice} data-tone="good" role="status">
           {done === 'hidden' ? t('admin.reviews.hidden') : t('admin.reviews.restored')}
         </p>
       )}

@@ -3,17 +3,13 @@
  * address lines, registration and VAT numbers, country, e-mail, VAT rate (typed in percent) and the
  * note printed when no VAT is charged. Applies to the invoices issued from now on.
  */
-import { useState } from 'react';
-import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { InvoicingSettings } from '../../../domain/invoice';
 import { checkInvoicingSettings } from '../../../domain/invoicing-settings';
-import { Button } from '../../../ui/button';
 import { TextAreaField, TextField } from '../../../ui/form-field';
 import { adminSend } from '../admin-api';
-import { useAdminErrorText } from '../ui/admin-error';
-import { fieldCodesOf, focusFirstError, useFieldErrorText } from '../pricing/field-errors';
-import type { FieldCodes } from '../pricing/field-errors';
+import { AdminForm } from '../pricing/admin-form';
+import { useAdminForm } from '../pricing/use-admin-form';
 import styles from '../pricing/admin-form.module.css';
 
 type Form = {
@@ -73,58 +69,41 @@ function bodyOf(form: Form): unknown {
 
 export function InvoicingForm({ initial, onSaved }: { initial: InvoicingSettings; onSaved: () => void }) {
   const { t, i18n } = useTranslation();
-  const fieldError = useFieldErrorText('settings');
-  const errorText = useAdminErrorText('settings');
-  const [form, setForm] = useState<Form>(() => formOf(initial, i18n.language));
-  const [errors, setErrors] = useState<FieldCodes>({});
-  const [saving, setSaving] = useState(false);
-  const [outcome, setOutcome] = useState<{ saved: true } | { failure: string }>();
-
-  const change = (patch: Partial<Form>) => {
-    setForm((current) => ({ ...current, ...patch }));
-    setOutcome(undefined);
-  };
-  const refuse = (codes: FieldCodes) => {
-    setErrors(codes);
-    setOutcome({ failure: t('admin.common.errors.validation') });
-    focusFirstError(FIELDS, codes, idOf);
-  };
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const body = bodyOf(form);
-    const check = checkInvoicingSettings(body);
-    if (!check.ok) return refuse(check.fields);
-    setSaving(true);
-    setErrors({});
-    try {
-      const saved = await adminSend<{ invoicing: InvoicingSettings }>('PUT', 'settings/invoicing', body);
-      setForm(formOf(saved.invoicing, i18n.language));
-      setOutcome({ saved: true });
+  const { form, change, error, ...state } = useAdminForm<Form>({
+    area: 'settings',
+    initial: () => formOf(initial, i18n.language),
+    fields: FIELDS,
+    idOf,
+    check: (typed) => {
+      const check = checkInvoicingSettings(bodyOf(typed));
+      return check.ok ? undefined : check.fields;
+    },
+    save: async (typed) => {
+      const saved = await adminSend<{ invoicing: InvoicingSettings }>(
+        'PUT',
+        'settings/invoicing',
+        bodyOf(typed),
+      );
       onSaved();
-    } catch (error) {
-      const codes = fieldCodesOf(error);
-      if (codes) refuse(codes);
-      else setOutcome({ failure: errorText(error) });
-    } finally {
-      setSaving(false);
-    }
-  };
+      return formOf(saved.invoicing, i18n.language);
+    },
+  });
   const text = (field: keyof Form, path: string, label: string, extra: Record<string, unknown> = {}) => ({
     id: idOf(path),
     label,
     value: form[field],
-    error: fieldError(errors[path]),
+    error: error(path),
     autoComplete: 'off',
     onValue: (value: string) => change({ [field]: value }),
     ...extra,
   });
 
   return (
-    <form
-      className={styles.form}
-      onSubmit={(event) => void submit(event)}
-      noValidate
-      data-testid="invoicing-form"
+    <AdminForm
+      state={state}
+      testId="invoicing-form"
+      saveLabel={t('admin.settings.saveSeller')}
+      savedText={t('admin.settings.sellerSaved')}
     >
       <fieldset className={styles.card}>
         <legend>{t('admin.settings.sections.seller')}</legend>
@@ -165,21 +144,6 @@ export function InvoicingForm({ initial, onSaved }: { initial: InvoicingSettings
           />
         </div>
       </fieldset>
-      <div className={styles.footer}>
-        <Button type="submit" disabled={saving}>
-          {saving ? t('admin.common.saving') : t('admin.settings.saveSeller')}
-        </Button>
-        {outcome && 'saved' in outcome && (
-          <p className={styles.status} role="status">
-            {t('admin.settings.sellerSaved')}
-          </p>
-        )}
-        {outcome && 'failure' in outcome && (
-          <p className={styles.failure} role="alert">
-            {outcome.failure}
-          </p>
-        )}
-      </div>
-    </form>
+    </AdminForm>
   );
 }

@@ -3,22 +3,19 @@
  * rate), the longest call in minutes and the ring time in seconds, the interface languages offered.
  * Checked with the service's own rules before sending; a refused save keeps what was typed.
  */
-import { useState } from 'react';
-import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PlatformSettings } from '../../../domain/config';
 import { LANGUAGES } from '../../../domain/languages';
 import type { Language } from '../../../domain/languages';
 import { checkPlatformSettings } from '../../../domain/platform-settings-rules';
 import type { EditablePlatformSettings } from '../../../domain/platform-settings-rules';
-import { Button } from '../../../ui/button';
 import { CheckboxField, FieldError, TextField } from '../../../ui/form-field';
 import { languageName } from '../../../ui/intl';
 import { adminSend } from '../admin-api';
-import { useAdminErrorText } from '../ui/admin-error';
+import { AdminForm } from '../pricing/admin-form';
 import { parseWhole } from '../pricing/amount-input';
-import { fieldCodesOf, focusFirstError, useFieldErrorText } from '../pricing/field-errors';
 import type { FieldCodes } from '../pricing/field-errors';
+import { useAdminForm } from '../pricing/use-admin-form';
 import styles from '../pricing/admin-form.module.css';
 
 export type PlatformSettingsView = EditablePlatformSettings &
@@ -82,51 +79,29 @@ export function PlatformSettingsForm({
   onSaved: () => void;
 }) {
   const { t, i18n } = useTranslation();
-  const fieldError = useFieldErrorText('settings');
-  const errorText = useAdminErrorText('settings');
-  const [form, setForm] = useState<Form>(() => formOf(initial, i18n.language));
-  const [errors, setErrors] = useState<FieldCodes>({});
-  const [saving, setSaving] = useState(false);
-  const [outcome, setOutcome] = useState<{ saved: true } | { failure: string }>();
-
-  const change = (patch: Partial<Form>) => {
-    setForm((current) => ({ ...current, ...patch }));
-    setOutcome(undefined);
-  };
-  const refuse = (codes: FieldCodes) => {
-    setErrors(codes);
-    setOutcome({ failure: t('admin.common.errors.validation') });
-    focusFirstError(FIELDS, codes, idOf);
-  };
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const body = bodyOf(form);
+  const { form, change, error, hasError, ...state } = useAdminForm<Form>({
+    area: 'settings',
+    initial: () => formOf(initial, i18n.language),
+    fields: FIELDS,
+    idOf,
     // The longest call is checked against the current durations by the service (it knows them).
-    const check = checkPlatformSettings(body);
-    if (!check.ok) return refuse(check.fields as FieldCodes);
-    setSaving(true);
-    setErrors({});
-    try {
-      const saved = await adminSend<{ settings: PlatformSettingsView }>('PUT', 'settings', body);
-      setForm(formOf(saved.settings, i18n.language));
-      setOutcome({ saved: true });
+    check: (typed) => {
+      const check = checkPlatformSettings(bodyOf(typed));
+      return check.ok ? undefined : (check.fields as FieldCodes);
+    },
+    save: async (typed) => {
+      const saved = await adminSend<{ settings: PlatformSettingsView }>('PUT', 'settings', bodyOf(typed));
       onSaved();
-    } catch (error) {
-      const codes = fieldCodesOf(error);
-      if (codes) refuse(codes);
-      else setOutcome({ failure: errorText(error) });
-    } finally {
-      setSaving(false);
-    }
-  };
+      return formOf(saved.settings, i18n.language);
+    },
+  });
 
   return (
-    <form
-      className={styles.form}
-      onSubmit={(event) => void submit(event)}
-      noValidate
-      data-testid="settings-form"
+    <AdminForm
+      state={state}
+      testId="settings-form"
+      saveLabel={t('admin.common.save')}
+      savedText={t('admin.settings.saved')}
     >
       <fieldset className={styles.card}>
         <legend>{t('admin.settings.sections.services')}</legend>
@@ -155,7 +130,7 @@ export function PlatformSettingsForm({
             inputMode="decimal"
             autoComplete="off"
             value={form.commission}
-            error={fieldError(errors.platformCommission)}
+            error={error('platformCommission')}
             onValue={(commission) => change({ commission })}
           />
           <TextField
@@ -164,7 +139,7 @@ export function PlatformSettingsForm({
             inputMode="numeric"
             autoComplete="off"
             value={form.maxCallDuration}
-            error={fieldError(errors.maxCallDuration)}
+            error={error('maxCallDuration')}
             onValue={(maxCallDuration) => change({ maxCallDuration })}
           />
           <TextField
@@ -173,7 +148,7 @@ export function PlatformSettingsForm({
             inputMode="numeric"
             autoComplete="off"
             value={form.callTimeout}
-            error={fieldError(errors.callTimeout)}
+            error={error('callTimeout')}
             onValue={(callTimeout) => change({ callTimeout })}
           />
         </div>
@@ -181,7 +156,7 @@ export function PlatformSettingsForm({
       </fieldset>
       <fieldset
         className={styles.card}
-        aria-describedby={errors.supportedLanguages ? `${idOf('supportedLanguages')}-error` : undefined}
+        aria-describedby={hasError('supportedLanguages') ? `${idOf('supportedLanguages')}-error` : undefined}
       >
         <legend>{t('admin.settings.sections.languages')}</legend>
         <div className={styles.checks}>
@@ -197,23 +172,8 @@ export function PlatformSettingsForm({
             />
           ))}
         </div>
-        <FieldError id={idOf('supportedLanguages')} error={fieldError(errors.supportedLanguages)} />
+        <FieldError id={idOf('supportedLanguages')} error={error('supportedLanguages')} />
       </fieldset>
-      <div className={styles.footer}>
-        <Button type="submit" disabled={saving}>
-          {saving ? t('admin.common.saving') : t('admin.common.save')}
-        </Button>
-        {outcome && 'saved' in outcome && (
-          <p className={styles.status} role="status">
-            {t('admin.settings.saved')}
-          </p>
-        )}
-        {outcome && 'failure' in outcome && (
-          <p className={styles.failure} role="alert">
-            {outcome.failure}
-          </p>
-        )}
-      </div>
-    </form>
+    </AdminForm>
   );
 }

@@ -10,6 +10,7 @@ import { errorCode } from '../../../data/api';
 import { Button } from '../../../ui/button';
 import { useAdminErrorText } from './admin-error';
 import { NeedsConnection } from './online-only';
+import { TokenPager, usePageTokens } from './token-pager';
 import { useAdminQuery } from './use-admin-query';
 import styles from './audit-trail.module.css';
 
@@ -58,19 +59,16 @@ export function AuditTrail({
 }) {
   const { t, i18n } = useTranslation();
   const errorText = useAdminErrorText();
-  // The tokens of the pages before this one ('' is the first page).
-  const [pages, setPages] = useState<string[]>([]);
-  const [token, setToken] = useState('');
+  const pages = usePageTokens();
   const [subject, setSubject] = useState(`${kind}/${id}/${reloadKey ?? ''}`);
   if (subject !== `${kind}/${id}/${reloadKey ?? ''}`) {
     // Another record, or the record changed: back to the newest entries.
     setSubject(`${kind}/${id}/${reloadKey ?? ''}`);
-    setPages([]);
-    setToken('');
+    pages.reset();
   }
   const result = useAdminQuery<{ items: AuditEntryView[]; next?: string }>(
     'audit',
-    { kind, id, token },
+    { kind, id, token: pages.token },
     reloadKey,
   );
   const dateFormat = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
@@ -146,34 +144,13 @@ export function AuditTrail({
           ))}
         </ol>
       )}
-      {(token || result.data?.next) && (
-        <div className={styles.pager}>
-          {token && (
-            <Button
-              variant="secondary"
-              size="small"
-              onClick={() => {
-                setToken(pages.at(-1) ?? '');
-                setPages(pages.slice(0, -1));
-              }}
-            >
-              {t('admin.common.audit.newest')}
-            </Button>
-          )}
-          {result.data?.next && (
-            <Button
-              variant="secondary"
-              size="small"
-              onClick={() => {
-                setPages([...pages, token]);
-                setToken(result.data?.next ?? '');
-              }}
-            >
-              {t('admin.common.audit.more')}
-            </Button>
-          )}
-        </div>
-      )}
+      <TokenPager
+        pages={pages}
+        next={result.data?.next}
+        backLabel={t('admin.common.audit.newest')}
+        nextLabel={t('admin.common.audit.more')}
+        className={styles.pager}
+      />
     </section>
   );
 }

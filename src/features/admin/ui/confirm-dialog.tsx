@@ -14,6 +14,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../ui/button';
+import dialogStyles from '../../../ui/dialog.module.css';
 import { useAdminErrorText } from './admin-error';
 import styles from './confirm-dialog.module.css';
 
@@ -82,7 +83,7 @@ export function ConfirmDialog(props: Props) {
   return (
     <dialog
       ref={dialog}
-      className={styles.dialog}
+      className={dialogStyles.dialog}
       aria-labelledby={titleId}
       onCancel={(event) => {
         event.preventDefault();
@@ -91,18 +92,18 @@ export function ConfirmDialog(props: Props) {
     >
       <form
         method="dialog"
-        className={styles.form}
+        className={dialogStyles.form}
         onSubmit={(event) => {
           event.preventDefault();
           void confirm();
         }}
       >
-        <h2 id={titleId} className={styles.title}>
+        <h2 id={titleId} className={dialogStyles.title}>
           {title}
         </h2>
         {props.children && <div className={styles.body}>{props.children}</div>}
         {reason && (
-          <label className={styles.reason} htmlFor={reasonId}>
+          <label className={dialogStyles.field} htmlFor={reasonId}>
             <span>{reason.label}</span>
             <textarea
               id={reasonId}
@@ -115,11 +116,11 @@ export function ConfirmDialog(props: Props) {
           </label>
         )}
         {error && (
-          <p className={styles.error} role="alert">
+          <p className={dialogStyles.error} role="alert">
             {error}
           </p>
         )}
-        <div className={styles.actions}>
+        <div className={dialogStyles.actions}>
           <Button variant="secondary" onClick={onClose} disabled={busy}>
             {t('admin.common.cancel')}
           </Button>

@@ -21,6 +21,7 @@ import { CheckboxField, ChoiceField, TextField } from '../../../ui/form-field';
 import { countryName, languageName } from '../../../ui/intl';
 import { adminSend } from '../admin-api';
 import { useAdminErrorText } from '../ui/admin-error';
+import detail from '../ui/detail.module.css';
 import styles from './users.module.css';
 
 type Draft = {
@@ -82,7 +83,7 @@ export function TestProfileForm({ onCreated }: { onCreated: (created: UserListIt
   };
 
   return (
-    <form className={`${styles.card} ${styles.form}`} onSubmit={(event) => void submit(event)} noValidate>
+    <form className={`${detail.card} ${styles.form}`} onSubmit={(event) => void submit(event)} noValidate>
       <h2>{t('admin.users.test.formTitle')}</h2>
       <div className={styles.formGrid}>
         <ChoiceField
@@ -157,7 +158,7 @@ export function TestProfileForm({ onCreated }: { onCreated: (created: UserListIt
       />
       <p className={styles.note}>{t('admin.users.test.phoneNote')}</p>
       {failure && (
-        <p className={styles.notice} data-tone="bad" role="alert">
+        <p className={detail.notice} data-tone="bad" role="alert">
           {failure}
         </p>
       )}

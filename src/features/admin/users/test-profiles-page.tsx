@@ -14,6 +14,7 @@ import type { AdminColumn } from '../ui/admin-list';
 import { AdminPage } from '../ui/admin-page';
 import { ConfirmDialog } from '../ui/confirm-dialog';
 import { useAdminFormat } from '../ui/use-admin-format';
+import detail from '../ui/detail.module.css';
 import { TestProfileForm } from './test-profile-form';
 import { TestProfileBadge } from './user-flags';
 import { isListedRole, userDetailPath } from './user-paths';
@@ -32,11 +33,11 @@ export function TestProfilesPage() {
       key: 'name',
       label: t('admin.users.columns.name'),
       render: (user) => (
-        <span className={styles.name}>
+        <span className={`${detail.name} ${styles.name}`}>
           <span>
             {user.displayName} <TestProfileBadge />
           </span>
-          <span className={styles.secondary}>{user.email}</span>
+          <span className={`${detail.secondary} ${styles.secondary}`}>{user.email}</span>
         </span>
       ),
     },
@@ -85,7 +86,7 @@ export function TestProfilesPage() {
         }}
       />
       {notice && (
-        <p className={styles.notice} data-tone="good" role="status">
+        <p className={detail.notice} data-tone="good" role="status">
           {notice}
         </p>
       )}

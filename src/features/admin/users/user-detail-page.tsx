@@ -7,29 +7,25 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
 import type { ListedRole, UserDetail } from '../../../domain/admin-users';
-import { errorCode } from '../../../data/api';
-import { Button } from '../../../ui/button';
 import { adminPath } from '../screens';
-import { useAdminErrorText } from '../ui/admin-error';
 import { AdminPage } from '../ui/admin-page';
 import { AuditTrail } from '../ui/audit-trail';
-import { NeedsConnection } from '../ui/online-only';
 import { useAdminFormat } from '../ui/use-admin-format';
 import { useAdminQuery } from '../ui/use-admin-query';
+import styles from '../ui/detail.module.css';
+import { PendingPage } from '../ui/pending-page';
 import { UserActions } from './user-actions';
 import type { ActionOutcome } from './user-actions';
 import { AccountCard, ProfileCard, PublicProfileCard } from './user-facts';
 import { UserFlags } from './user-flags';
 import { ConsultationsSection, InvoicesSection, ReviewsSection } from './user-history';
 import { isListedRole, USER_LIST_SCREENS } from './user-paths';
-import styles from './users.module.css';
 
 function UserDetailPage({ role }: { role: ListedRole }) {
   const { t } = useTranslation();
   const { uid = '' } = useParams();
   const navigate = useNavigate();
   const format = useAdminFormat();
-  const errorText = useAdminErrorText('users');
   const [changes, setChanges] = useState(0);
   const [outcome, setOutcome] = useState<ActionOutcome>();
   const result = useAdminQuery<UserDetail>(`users/${encodeURIComponent(uid)}`, {}, changes);
@@ -43,20 +39,7 @@ function UserDetailPage({ role }: { role: ListedRole }) {
 
   if (!detail) {
     return (
-      <AdminPage title={t('admin.users.detail.title')} back={back}>
-        {result.status === 'loading' && <p role="status">{t('admin.common.loading')}</p>}
-        {result.status === 'error' &&
-          (errorCode(result.error) === 'offline' ? (
-            <NeedsConnection />
-          ) : (
-            <div role="alert" className={styles.notice} data-tone="bad">
-              <p>{errorText(result.error)}</p>
-              <Button variant="secondary" size="small" onClick={result.reload}>
-                {t('admin.common.retry')}
-              </Button>
-            </div>
-          ))}
-      </AdminPage>
+      <PendingPage title={t('admin.users.detail.title')} back={back} result={result} errorArea="users" />
     );
   }
 

@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import type { UserDetail } from '../../../domain/admin-users';
 import { countryName, languageName } from '../../../ui/intl';
 import { useAdminFormat } from '../ui/use-admin-format';
+import detail from '../ui/detail.module.css';
 import styles from './users.module.css';
 
 type Fact = { label: string; value: ReactNode };
@@ -40,7 +41,7 @@ export function AccountCard({ account }: { account: UserDetail['account'] }) {
         ? t('admin.users.detail.signIn.password')
         : t('admin.users.detail.signIn.noPassword');
   return (
-    <section className={styles.card} aria-labelledby="user-account">
+    <section className={detail.card} aria-labelledby="user-account">
       <h2 id="user-account">{t('admin.users.detail.sections.account')}</h2>
       <Facts
         facts={[
@@ -65,7 +66,7 @@ export function ProfileCard({ profile }: { profile: UserDetail['profile'] }) {
   const locale = i18n.language;
   const country = (value: unknown) => (text(value) ? countryName(String(value), locale) : '—');
   return (
-    <section className={styles.card} aria-labelledby="user-profile">
+    <section className={detail.card} aria-labelledby="user-profile">
       <h2 id="user-profile">{t('admin.users.detail.sections.profile')}</h2>
       {!profile ? (
         <p className={styles.note}>{t('admin.users.detail.noProfile')}</p>
@@ -116,7 +117,7 @@ export function PublicProfileCard({ uid, listed }: { uid: string; listed: UserDe
   const format = useAdminFormat();
   const yes = (value: boolean) => (value ? t('admin.common.yes') : t('admin.common.no'));
   return (
-    <section className={styles.card} aria-labelledby="user-public">
+    <section className={detail.card} aria-labelledby="user-public">
       <h2 id="user-public">{t('admin.users.detail.sections.publicProfile')}</h2>
       {!listed ? (
         <p className={styles.note}>{t('admin.users.detail.noPublicProfile')}</p>

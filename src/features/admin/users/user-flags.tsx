@@ -4,7 +4,11 @@
  */
 import { useTranslation } from 'react-i18next';
 import type { UserListItem } from '../../../domain/admin-users';
+import detail from '../ui/detail.module.css';
 import styles from './users.module.css';
+
+/** The console's badge, a size smaller: an account often shows several side by side. */
+const badge = `${detail.badge} ${styles.flag}`;
 
 type Props = {
   user: Pick<
@@ -18,12 +22,7 @@ type Props = {
 export function TestProfileBadge() {
   const { t } = useTranslation();
   return (
-    <span
-      className={styles.badge}
-      data-tone="test"
-      title={t('admin.users.flags.testTitle')}
-      data-test-profile
-    >
+    <span className={badge} data-tone="warn" title={t('admin.users.flags.testTitle')} data-test-profile>
       {t('admin.common.testData')}
     </span>
   );
@@ -36,34 +35,34 @@ export function UserFlags({ user, full = false }: Props) {
     <span className={styles.flags}>
       {user.isTestProfile && <TestProfileBadge />}
       {user.isBanned && (
-        <span className={styles.badge} data-tone="bad" data-user-flag="banned">
+        <span className={badge} data-tone="bad" data-user-flag="banned">
           {t('admin.users.flags.banned')}
         </span>
       )}
       {!user.isActive && (
-        <span className={styles.badge} data-tone="bad">
+        <span className={badge} data-tone="bad">
           {t('admin.users.flags.inactive')}
         </span>
       )}
       {provider &&
         (user.isApproved ? (
           full && (
-            <span className={styles.badge} data-tone="good">
+            <span className={badge} data-tone="good">
               {t('admin.users.flags.approved')}
             </span>
           )
         ) : (
-          <span className={styles.badge} data-tone="warn">
+          <span className={badge} data-tone="warn">
             {t('admin.users.flags.notApproved')}
           </span>
         ))}
       {provider && user.isOnline && (
-        <span className={styles.badge} data-tone="good">
+        <span className={badge} data-tone="good">
           {t('admin.users.flags.online')}
         </span>
       )}
       {(full || !user.isVerifiedEmail) && (
-        <span className={styles.badge} data-tone={user.isVerifiedEmail ? 'good' : undefined}>
+        <span className={badge} data-tone={user.isVerifiedEmail ? 'good' : undefined}>
           {user.isVerifiedEmail ? t('admin.users.flags.verified') : t('admin.users.flags.notVerified')}
         </span>
       )}

@@ -8,13 +8,14 @@ import type { ConsultationLine, InvoiceLine, ReviewLine } from '../../../domain/
 import { AdminList } from '../ui/admin-list';
 import type { AdminColumn } from '../ui/admin-list';
 import { useAdminFormat } from '../ui/use-admin-format';
+import detail from '../ui/detail.module.css';
 import styles from './users.module.css';
 
 const PAGE_SIZE = 10;
 
 function Section({ id, title, children }: { id: string; title: string; children: React.ReactNode }) {
   return (
-    <section className={styles.card} aria-labelledby={id}>
+    <section className={detail.card} aria-labelledby={id}>
       <h2 id={id}>{title}</h2>
       {children}
     </section>
@@ -34,9 +35,11 @@ export function ConsultationsSection({ uid, reloadKey }: { uid: string; reloadKe
       key: 'with',
       label: t('admin.users.detail.columns.with'),
       render: (line) => (
-        <span className={styles.name}>
+        <span className={`${detail.name} ${styles.name}`}>
           <span>{line.counterpart}</span>
-          <span className={styles.secondary}>{t(`admin.users.detail.sides.${line.side}`)}</span>
+          <span className={`${detail.secondary} ${styles.secondary}`}>
+            {t(`admin.users.detail.sides.${line.side}`)}
+          </span>
         </span>
       ),
     },

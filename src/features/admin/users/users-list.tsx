@@ -15,6 +15,7 @@ import { AdminList } from '../ui/admin-list';
 import type { AdminColumn, AdminFilter } from '../ui/admin-list';
 import { AdminPage } from '../ui/admin-page';
 import { useAdminFormat } from '../ui/use-admin-format';
+import detail from '../ui/detail.module.css';
 import { UserFlags } from './user-flags';
 import { userDetailPath } from './user-paths';
 import styles from './users.module.css';
@@ -57,6 +58,14 @@ function useUserFilters(role: ListedRole): AdminFilter[] {
               options: yesNo(
                 t('admin.users.filterValues.approvedTrue'),
                 t('admin.users.filterValues.approvedFalse'),
+              ),
+            },
+            {
+              name: 'online',
+              label: t('admin.users.filters.online'),
+              options: yesNo(
+                t('admin.users.filterValues.onlineTrue'),
+                t('admin.users.filterValues.onlineFalse'),
               ),
             },
           ]
@@ -103,9 +112,9 @@ export function UsersList({ role }: { role: ListedRole }) {
       label: t('admin.users.columns.name'),
       sortable: true,
       render: (user) => (
-        <span className={styles.name}>
+        <span className={`${detail.name} ${styles.name}`}>
           <span>{user.displayName}</span>
-          <span className={styles.secondary}>{user.email}</span>
+          <span className={`${detail.secondary} ${styles.secondary}`}>{user.email}</span>
         </span>
       ),
     },
@@ -141,7 +150,7 @@ export function UsersList({ role }: { role: ListedRole }) {
   return (
     <AdminPage title={t(`admin.users.titles.${role}`)} subtitle={t(`admin.users.subtitles.${role}`)}>
       {typeof notice === 'string' && (
-        <p className={styles.notice} data-tone="good" role="status">
+        <p className={detail.notice} data-tone="good" role="status">
           {notice}
         </p>
       )}
