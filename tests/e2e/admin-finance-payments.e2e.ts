@@ -28,6 +28,7 @@ test('an admin finds a payment made now, opens it and sees its ledger', async ({
   await page.goto('/admin/finance/payments');
   await expect(page.getByRole('heading', { level: 1, name: 'Paiements' })).toBeVisible({ timeout: 30_000 });
   await page.getByRole('searchbox').fill(firstName);
+  await expect(page).toHaveURL(new RegExp(`q=${firstName}`));
   const row = page.locator(`${LIST} tbody tr`, { hasText: firstName });
   await expect(row).toHaveCount(1);
   await expect(row).toContainText(orderId);

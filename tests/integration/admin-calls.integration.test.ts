@@ -17,6 +17,7 @@ import type { ProviderDoc } from '../support/providers';
 import { browserCall } from '../support/sessions';
 import { startTestServer } from '../support/test-server';
 import type { TestServer } from '../support/test-server';
+import { expectLedgerBalanced } from '../support/ledger-balance';
 
 let server: TestServer;
 let users: RoleUsers;
@@ -36,7 +37,13 @@ beforeAll(async () => {
   users = await mintRoles(server.store, 'calls');
   lawyer = (await onlineProviders(server.store)).find((p) => p.role === 'lawyer')!;
 });
-afterAll(async () => server?.close());
+afterAll(async () => {
+  try {
+    if (server) await expectLedgerBalanced(server.store);
+  } finally {
+    await server?.close();
+  }
+});
 
 const admin = (method: string, path: string, body?: unknown) =>
   browserCall(server.url, method, path, users.admin.cookie, body);

@@ -24,6 +24,7 @@ import type { ProviderDoc } from '../support/providers';
 import { browserCall, mintUser } from '../support/sessions';
 import { startTestServer } from '../support/test-server';
 import type { TestServer } from '../support/test-server';
+import { expectLedgerBalanced as expectLedgerInvariants } from '../support/ledger-balance';
 
 let server: TestServer;
 let users: RoleUsers;
@@ -43,7 +44,13 @@ beforeAll(async () => {
   users = await mintRoles(server.store, 'payouts');
   lawyer = (await onlineProviders(server.store)).find((p) => p.role === 'lawyer')!;
 });
-afterAll(async () => server?.close());
+afterAll(async () => {
+  try {
+    if (server) await expectLedgerInvariants(server.store);
+  } finally {
+    await server?.close();
+  }
+});
 
 const admin = (method: string, path: string, body?: unknown) =>
   browserCall(server.url, method, path, users.admin.cookie, body);

@@ -39,6 +39,7 @@ import { onlineProviders, providerWithAccount } from '../support/providers';
 import type { ProviderDoc } from '../support/providers';
 import { startTestServer } from '../support/test-server';
 import type { TestServer } from '../support/test-server';
+import { expectLedgerBalanced } from '../support/ledger-balance';
 
 const FAST_DEMO = {
   SIMULATED_RING_SECONDS: '0.2',
@@ -146,7 +147,13 @@ describe('demo mode: simulated payments and calls', () => {
     client = await mintUser(server.store, 'client-consult');
     lawyer = (await onlineProviders(server.store)).find((p) => p.role === 'lawyer')!;
   });
-  afterAll(async () => server?.close());
+  afterAll(async () => {
+    try {
+      if (server) await expectLedgerBalanced(server.store);
+    } finally {
+      await server?.close();
+    }
+  });
 
   async function pay(order: CheckoutResponse, number = '4242424242424242') {
     const answer = await api<{ outcome: string }>(server.url, 'POST', '/payments/simulated/confirm', client, {
@@ -189,6 +196,8 @@ describe('demo mode: simulated payments and calls', () => {
       durationMinutes: 20,
     });
     expect(invoice.number).toMatch(/^SOS-\d{4}-\d{6}$/);
+    // The order keeps the date of issue: the admin's invoices list sorts and filters by it.
+    expect(stored.invoicedAt).toBe(invoice.issuedAt);
 
     const { rows } = await server.store.db<{ type: string; kind: string; isRead: boolean }>(client.db).list({
       include_docs: true,
@@ -341,6 +350,7 @@ describe('Stripe and Twilio (real SDKs, local API servers, signed callbacks)', (
     provider = (await providerWithAccount(server.store, 'lawyer-twilio', PROVIDER_PHONE)).provider;
   });
   afterAll(async () => {
+    if (server) await expectLedgerBalanced(server.store);
     await server?.close();
     await stripe?.close();
     await twilioApi?.close();

@@ -17,6 +17,7 @@ import { BROWSER_HEADERS, mintUser } from '../support/sessions';
 import type { TestUser } from '../support/sessions';
 import { startTestServer } from '../support/test-server';
 import type { TestServer } from '../support/test-server';
+import { expectLedgerBalanced } from '../support/ledger-balance';
 
 const FAST_DEMO = {
   SIMULATED_RING_SECONDS: '0.2',
@@ -91,7 +92,13 @@ describe('the client is told what became of their money', () => {
     client = await mintUser(server.store, 'client-money');
     lawyer = (await onlineProviders(server.store)).find((p) => p.role === 'lawyer')!;
   });
-  afterAll(async () => server?.close());
+  afterAll(async () => {
+    try {
+      if (server) await expectLedgerBalanced(server.store);
+    } finally {
+      await server?.close();
+    }
+  });
 
   it('when the expert never answers: the hold is lifted and the notification says so, not a refund', async () => {
     const orderId = await paidOrder(server, client, lawyer, 'no_answer');
@@ -135,7 +142,13 @@ describe('between two attempts to reach the expert', () => {
     client = await mintUser(server.store, 'client-retry');
     lawyer = (await onlineProviders(server.store)).find((p) => p.role === 'lawyer')!;
   });
-  afterAll(async () => server?.close());
+  afterAll(async () => {
+    try {
+      if (server) await expectLedgerBalanced(server.store);
+    } finally {
+      await server?.close();
+    }
+  });
 
   it('the call session and the order say which attempt failed and when the next one comes', async () => {
     const orderId = await paidOrder(server, client, lawyer, 'no_answer');

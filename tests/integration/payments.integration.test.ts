@@ -33,6 +33,7 @@ import { BROWSER_HEADERS, mintUser } from '../support/sessions';
 import type { TestUser } from '../support/sessions';
 import { startTestServer } from '../support/test-server';
 import type { TestServer } from '../support/test-server';
+import { expectLedgerBalanced } from '../support/ledger-balance';
 
 type ProviderDoc = Omit<Provider, 'id'> & { _id: string };
 
@@ -87,6 +88,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  if (server) await expectLedgerBalanced(server.store);
   await simApp?.close();
   await stripeApp?.close();
   await fake?.close();

@@ -16,6 +16,7 @@ import { startService } from '../support/service-process';
 import type { RunningService } from '../support/service-process';
 import { browserCall, mintUser } from '../support/sessions';
 import { startTestStore } from '../support/test-server';
+import { expectLedgerBalanced } from '../support/ledger-balance';
 
 const PROVIDERS = 8;
 const running: RunningService[] = [];
@@ -133,6 +134,7 @@ describe('a payout run killed half-way', () => {
       }
       // The ledger balances: every share paid out, nothing more.
       for (const [key, balance] of await balancesFromDocuments(store)) expect(balance, key).toBe(0);
+      await expectLedgerBalanced(store);
     } finally {
       await store.close();
     }

@@ -17,6 +17,7 @@ import { providerWithAccount } from '../support/providers';
 import type { ProviderDoc } from '../support/providers';
 import { startTestServer } from '../support/test-server';
 import type { TestServer } from '../support/test-server';
+import { expectLedgerBalanced } from '../support/ledger-balance';
 
 let server: TestServer;
 let admin: TestUser;
@@ -38,7 +39,13 @@ beforeAll(async () => {
   client = await mintUser(server.store, 'earnings-client');
   lawyer = await providerWithAccount(server.store, 'earnings-lawyer', '+33600000001');
 });
-afterAll(async () => server?.close());
+afterAll(async () => {
+  try {
+    if (server) await expectLedgerBalanced(server.store);
+  } finally {
+    await server?.close();
+  }
+});
 
 function booking(): BookingRequest {
   return {

@@ -63,6 +63,29 @@ describe('admin search words', () => {
     }
   });
 
+  it('are the same in the invoices views and in the query, number and booked name included', () => {
+    const order = {
+      type: 'order',
+      createdAt: '2026-11-24T10:00:00.000Z',
+      invoiceNumber: 'SOS-2026-000042',
+      orderId: 'ord_abc123',
+      client: { name: NAMES, email: 'anne.m@example.fr' },
+      booking: { firstName: 'Anne-Sophie', lastName: 'Müller' },
+      provider: { name: 'Maître Jérôme' },
+      quote: { total: 4900 },
+    };
+    const expected = [
+      ...new Set(
+        searchTokens(
+          `SOS-2026-000042 ${NAMES} Anne-Sophie Müller anne.m@example.fr Maître Jérôme ord_abc123`,
+        ),
+      ),
+    ];
+    for (const view of ['search', 'search_issued']) {
+      expect(emitted(design('invoice-lists').views[view]!.map, order)).toEqual(expected);
+    }
+  });
+
   it('are the same in the contact view and in the query', () => {
     const words = emitted(design('contact-messages').views.search!.map, {
       type: 'contact_message',

@@ -16,8 +16,10 @@ import { ApiError } from '../errors';
 import { approvalRoutes } from './approvals';
 import { callRoutes } from './calls';
 import { paymentRoutes } from './payments';
+import { invoiceRoutes } from './invoices';
 import { contactMessageRoutes } from './contact-messages';
 import { payoutRoutes } from './payouts';
+import { ledgerRoutes } from './ledger';
 import { dashboardRoutes } from './dashboard';
 import { countriesRoutes } from './countries';
 import { couponsRoutes } from './coupons';
@@ -58,8 +60,10 @@ const ADMIN_SCREENS: AdminRoutes[] = [
   dashboardRoutes,
   callRoutes,
   paymentRoutes,
+  invoiceRoutes,
   contactMessageRoutes,
   payoutRoutes,
+  ledgerRoutes,
 ];
 
 export function adminRouter(context: AdminContext): Router {

@@ -27,7 +27,7 @@ import type { Store } from '../../store/store';
 import { confirmCouponUse, releaseCouponUse } from '../coupons/uses';
 import { endedWithoutConsultation } from '../coupons/stale-holds';
 import { createSettlement, updateOrder as updateStoredOrder } from './settlement';
-import { record } from './ledger';
+import { record, recordRefund } from './ledger';
 import { createMoneyBack } from './money-back';
 import type { MoneyBackAction, MoneyBackResult } from './money-back';
 import type { ConsultationService, StoredCall, StoredOrder } from './types';
@@ -448,7 +448,8 @@ export function createConsultations(options: ConsultationOptions): Consultations
       if (!order) return;
       if (event === 'captured') await recordCapture(order, at);
       if (event === 'released') await record(store, order, 'release', order.quote.total, at);
-      if (event === 'refunded') await record(store, order, 'refund', order.quote.total, at);
+      // Refunded at the gateway itself: the provider's share goes back with it, as for any refund.
+      if (event === 'refunded') await recordRefund(store, order, order.quote.total, at);
       // Abandoned, or no consultation: the promo use goes to the next client.
       if (order.quote.coupon && endedWithoutConsultation(order))
         await releaseCouponUse(store, order.quote.coupon.code, orderId, now());

@@ -123,6 +123,7 @@ export function createSettlement({ store, gateway, now, log, mailInvoice }: Sett
           ...o,
           state: 'completed',
           invoiceNumber: number,
+          invoicedAt: invoice.issuedAt,
           updatedAt: iso,
         }))) ?? current;
       await settleInvoiceNumber(store, order.orderId, year);

@@ -81,6 +81,8 @@ export type StoredOrder = {
    */
   couponCounted?: boolean;
   invoiceNumber?: string;
+  /** When the invoice was issued (its `issuedAt`); absent on orders invoiced before it was recorded. */
+  invoicedAt?: string;
   /**
    * The client's review, recorded before it is published (see services/reviews.ts): `pending` until
    * every step of the publication is done, so that a publication cut short is finished at start.

@@ -102,7 +102,8 @@ export const ADMIN_SCREENS: readonly AdminScreen[] = [
 
   { id: 'financePayments', path: 'finance/payments', group: 'finance', label: 'admin.nav.screen.financePayments', status: 'ready', load: () => import('./finance/payments-page').then((m) => m.PaymentsPage) },
   { id: 'financePaymentDetail', path: 'finance/payments/:orderId', group: 'finance', label: 'admin.nav.screen.financePayments', status: 'ready', nav: false, load: () => import('./finance/payment-detail-page').then((m) => m.PaymentDetailPage) },
-  { id: 'financeInvoices', path: 'finance/invoices', group: 'finance', label: 'admin.nav.screen.financeInvoices', status: 'soon' },
+  { id: 'financeInvoices', path: 'finance/invoices', group: 'finance', label: 'admin.nav.screen.financeInvoices', status: 'ready', load: () => import('./finance/invoices-page').then((m) => m.InvoicesPage) },
+  { id: 'financeInvoiceDetail', path: 'finance/invoices/:number', group: 'finance', label: 'admin.nav.screen.financeInvoices', status: 'ready', nav: false, load: () => import('./finance/invoice-detail-page').then((m) => m.InvoiceDetailPage) },
   { id: 'financeTaxes', path: 'finance/taxes', group: 'finance', label: 'admin.nav.screen.financeTaxes', status: 'soon' },
   { id: 'financeTaxesByCountry', path: 'finance/taxes/by-country', group: 'finance', label: 'admin.nav.screen.financeTaxesByCountry', status: 'soon' },
   { id: 'financeReconciliation', path: 'finance/reconciliation', group: 'finance', label: 'admin.nav.screen.financeReconciliation', status: 'soon' },
@@ -110,7 +111,7 @@ export const ADMIN_SCREENS: readonly AdminScreen[] = [
   { id: 'financeRefunds', path: 'finance/refunds', group: 'finance', label: 'admin.nav.screen.financeRefunds', status: 'soon' },
   { id: 'financePayouts', path: 'finance/payouts', group: 'finance', label: 'admin.nav.screen.financePayouts', status: 'ready', load: () => import('./finance/payouts-page').then((m) => m.PayoutsPage) },
   { id: 'financeExports', path: 'finance/exports', group: 'finance', label: 'admin.nav.screen.financeExports', status: 'soon' },
-  { id: 'financeLedger', path: 'finance/ledger', group: 'finance', label: 'admin.nav.screen.financeLedger', status: 'soon' },
+  { id: 'financeLedger', path: 'finance/ledger', group: 'finance', label: 'admin.nav.screen.financeLedger', status: 'ready', load: () => import('./finance/ledger-page').then((m) => m.LedgerPage) },
 
   { id: 'calls', path: 'calls', group: 'calls', label: 'admin.nav.screen.calls', status: 'ready', load: () => import('./calls/calls-page').then((m) => m.CallsPage) },
   { id: 'callsSessions', path: 'calls/sessions', group: 'calls', label: 'admin.nav.screen.callsSessions', status: 'ready', load: () => import('./calls/sessions-page').then((m) => m.SessionsPage) },

@@ -350,6 +350,9 @@ function SearchBox({
   }
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
+  // Where the box is: a row opened before the pause ends leaves this page (still shown while the
+  // next one loads), and the search typed meanwhile must not bring the reader back here.
+  const listPath = useLocation().pathname;
   const commit = (text: string) => {
     clearTimeout(timer.current);
     if (text.trim() !== value) onSearch(text);
@@ -375,7 +378,9 @@ function SearchBox({
             const text = event.target.value;
             setDraft(text);
             clearTimeout(timer.current);
-            timer.current = setTimeout(() => commit(text), 400);
+            timer.current = setTimeout(() => {
+              if (window.location.pathname === listPath) commit(text);
+            }, 400);
           }}
         />
       </label>

@@ -1,0 +1,182 @@
+/**
+ * Whether the ledger balances (issue 14, finance/ledger): the invariants that can be proved from the
+ * ledger's own entries, each a named check answering the entries that break it. Used by the admin's
+ * `GET /api/admin/ledger/check` and by the tests after every money-moving test.
+ *
+ * Per order (one entry per kind, amounts in minor units, always positive):
+ * - `amounts_valid`: every amount is a non-negative integer.
+ * - `one_currency`: all of an order's entries are in one currency.
+ * - `capture_split`: a capture is split whole: capture = commission + provider_share, and there is no
+ *   split without a capture.
+ * - `refund_within_capture`: a refund only gives back captured money, at most all of it.
+ * - `recovery_matches_refund`: the provider's share taken back after a refund is their share in
+ *   proportion to the refund (all of it for a full refund, rounded down otherwise), and only after a
+ *   refund.
+ * - `hold_settled_once`: a hold is either captured or released, never both.
+ * Per payout and per provider and currency (in time order):
+ * - `reversal_matches_payout`: a payout reversal gives back exactly a recorded payout.
+ * - `payout_within_balance`: a payout never pays more than the provider's balance at that moment
+ *   (shares − recoveries + reversals − earlier payouts); a later recovery may still make it negative.
+ */
+
+export type LedgerBalanceEntry = {
+  _id: string;
+  kind: string;
+  orderId?: string;
+  payoutId?: string;
+  providerId?: string;
+  amount: number;
+  currency: string;
+  at: string;
+};
+
+export const LEDGER_CHECKS = [
+  'amounts_valid',
+  'one_currency',
+  'capture_split',
+  'refund_within_capture',
+  'recovery_matches_refund',
+  'hold_settled_once',
+  'reversal_matches_payout',
+  'payout_within_balance',
+] as const;
+export type LedgerCheckName = (typeof LEDGER_CHECKS)[number];
+
+/** One breach: what it is about (an order, a payout or a provider) and the entries involved. */
+export type LedgerOffence = {
+  check: LedgerCheckName;
+  subject: { kind: 'order' | 'payout' | 'provider'; id: string };
+  entryIds: string[];
+};
+
+export type LedgerCheckResult = {
+  balanced: boolean;
+  /** How many entries were checked. */
+  entries: number;
+  checks: { name: LedgerCheckName; ok: boolean; offences: LedgerOffence[] }[];
+};
+
+/** What a kind does to a provider's balance (the `provider-balances` view's signs). */
+export function providerBalanceSign(kind: string): 1 | -1 | 0 {
+  if (kind === 'provider_share' || kind === 'payout_reversal') return 1;
+  if (kind === 'provider_recovery' || kind === 'payout') return -1;
+  return 0;
+}
+
+const ORDER_KINDS = new Set([
+  'authorisation',
+  'capture',
+  'commission',
+  'provider_share',
+  'release',
+  'refund',
+  'provider_recovery',
+]);
+
+type Offend = (
+  check: LedgerCheckName,
+  kind: LedgerOffence['subject']['kind'],
+  id: string,
+  entries: LedgerBalanceEntry[],
+) => void;
+
+function checkOrder(orderId: string, entries: LedgerBalanceEntry[], offend: Offend): void {
+  const of = (kind: string) => entries.find((entry) => entry.kind === kind);
+  const order = (check: LedgerCheckName, involved: (LedgerBalanceEntry | undefined)[]) =>
+    offend(
+      check,
+      'order',
+      orderId,
+      involved.filter((entry): entry is LedgerBalanceEntry => entry !== undefined),
+    );
+  if (new Set(entries.map((entry) => entry.currency)).size > 1) order('one_currency', entries);
+  const capture = of('capture');
+  const commission = of('commission');
+  const share = of('provider_share');
+  const refund = of('refund');
+  const recovery = of('provider_recovery');
+  if (capture || commission || share) {
+    const captured = capture?.amount ?? 0;
+    if (!capture || !commission || !share || commission.amount + share.amount !== captured) {
+      order('capture_split', [capture, commission, share]);
+    }
+  }
+  if (refund && (!capture || refund.amount > capture.amount))
+    order('refund_within_capture', [refund, capture]);
+  if (recovery || refund) {
+    const expected =
+      !refund || !capture || !share
+        ? undefined
+        : refund.amount >= capture.amount
+          ? share.amount
+          : Math.floor((share.amount * refund.amount) / capture.amount);
+    if (expected === undefined || recovery?.amount !== expected) {
+      order('recovery_matches_refund', [recovery, refund, share]);
+    }
+  }
+  const release = of('release');
+  if (release && capture) order('hold_settled_once', [capture, release]);
+}
+
+function checkProvider(providerId: string, entries: LedgerBalanceEntry[], offend: Offend): void {
+  const byCurrency = new Map<string, LedgerBalanceEntry[]>();
+  for (const entry of entries) {
+    if (providerBalanceSign(entry.kind) === 0) continue;
+    byCurrency.set(entry.currency, [...(byCurrency.get(entry.currency) ?? []), entry]);
+  }
+  for (const list of byCurrency.values()) {
+    // At one instant, money in counts before money out (a share and a payout in the same millisecond).
+    const sorted = [...list].sort(
+      (a, b) => a.at.localeCompare(b.at) || providerBalanceSign(b.kind) - providerBalanceSign(a.kind),
+    );
+    let balance = 0;
+    for (const entry of sorted) {
+      if (entry.kind === 'payout' && entry.amount > balance) {
+        offend('payout_within_balance', 'provider', providerId, [entry]);
+      }
+      balance += providerBalanceSign(entry.kind) * entry.amount;
+    }
+  }
+}
+
+/** Runs every check over the whole ledger (entries in any order). */
+export function checkLedgerBalance(entries: readonly LedgerBalanceEntry[]): LedgerCheckResult {
+  const offences = new Map<LedgerCheckName, LedgerOffence[]>(LEDGER_CHECKS.map((name) => [name, []]));
+  const offend: Offend = (check, kind, id, involved) =>
+    offences.get(check)!.push({ check, subject: { kind, id }, entryIds: involved.map((entry) => entry._id) });
+  const orders = new Map<string, LedgerBalanceEntry[]>();
+  const providers = new Map<string, LedgerBalanceEntry[]>();
+  const payouts = new Map<string, LedgerBalanceEntry>();
+  const reversals: LedgerBalanceEntry[] = [];
+  for (const entry of entries) {
+    if (!Number.isInteger(entry.amount) || entry.amount < 0) {
+      offend(
+        'amounts_valid',
+        entry.orderId ? 'order' : 'payout',
+        entry.orderId ?? entry.payoutId ?? entry._id,
+        [entry],
+      );
+    }
+    if (ORDER_KINDS.has(entry.kind) && entry.orderId) {
+      orders.set(entry.orderId, [...(orders.get(entry.orderId) ?? []), entry]);
+    }
+    if (entry.kind === 'payout' && entry.payoutId) payouts.set(entry.payoutId, entry);
+    if (entry.kind === 'payout_reversal') reversals.push(entry);
+    if (entry.providerId)
+      providers.set(entry.providerId, [...(providers.get(entry.providerId) ?? []), entry]);
+  }
+  for (const [orderId, list] of orders) checkOrder(orderId, list, offend);
+  for (const reversal of reversals) {
+    const payout = reversal.payoutId ? payouts.get(reversal.payoutId) : undefined;
+    if (!payout || payout.amount !== reversal.amount || payout.currency !== reversal.currency) {
+      const involved = payout ? [payout, reversal] : [reversal];
+      offend('reversal_matches_payout', 'payout', reversal.payoutId ?? reversal._id, involved);
+    }
+  }
+  for (const [providerId, list] of providers) checkProvider(providerId, list, offend);
+  const checks = LEDGER_CHECKS.map((name) => {
+    const found = offences.get(name)!;
+    return { name, ok: found.length === 0, offences: found };
+  });
+  return { balanced: checks.every((check) => check.ok), entries: entries.length, checks };
+}
