@@ -23,7 +23,7 @@ import { getOrUndefined } from '../../store/store';
 import type { StoredOrder } from '../consultation/types';
 import type { Page } from './paging';
 import { PREFIX_END, scanPage } from './paging';
-import { matchesAll, searchPlan, searchTokens } from './search-tokens';
+import { listedAtLead, searchPlan } from './search-tokens';
 
 export type { InvoiceRow };
 
@@ -80,18 +80,13 @@ function planOf(filter: InvoiceFilter): Plan {
   const byDate = filter.sort === 'issuedAt';
   const words = filter.q ? searchPlan(filter.q) : undefined;
   if (words) {
-    const { lead, all } = words;
+    const { lead } = words;
     return {
       view: byDate ? 'invoice-lists/search_issued' : 'invoice-lists/search',
       low: [lead],
       high: [lead + PREFIX_END],
-      keep: (order, key) => {
-        if (!matchesAll(all, searchText(order))) return false;
-        const first = searchTokens(searchText(order))
-          .filter((token) => token.startsWith(lead))
-          .sort()[0];
-        return Array.isArray(key) && key[0] === first;
-      },
+      // Listed once in the whole range: under its first word that starts with the lead word.
+      keep: (order, key) => listedAtLead(words, searchText(order), key),
     };
   }
   if (byDate) {

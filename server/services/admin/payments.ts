@@ -28,7 +28,7 @@ import type { StoredOrder } from '../consultation/types';
 import { consultationDetail } from './consultations';
 import type { Page } from './paging';
 import { PREFIX_END, scanPage } from './paging';
-import { matchesAll, searchPlan, searchTokens } from './search-tokens';
+import { listedAtLead, searchPlan } from './search-tokens';
 
 export type { LedgerLine, PaymentDetail, PaymentRow };
 
@@ -113,19 +113,13 @@ async function planOf(store: Store, filter: PaymentFilter): Promise<Plan> {
   }
   const words = filter.q ? searchPlan(filter.q) : undefined;
   if (words) {
-    const { lead, all } = words;
+    const { lead } = words;
     return {
       view: byAmount ? 'payment-lists/search_amount' : 'payment-lists/search',
       low: [lead],
       high: [lead + PREFIX_END],
-      // Listed under its first word that starts with the lead word: once in the whole range.
-      keep: (order, key) => {
-        if (!matchesAll(all, searchText(order))) return false;
-        const first = searchTokens(searchText(order))
-          .filter((token) => token.startsWith(lead))
-          .sort()[0];
-        return Array.isArray(key) && key[0] === first;
-      },
+      // Listed once in the whole range: under its first word that starts with the lead word.
+      keep: (order, key) => listedAtLead(words, searchText(order), key),
     };
   }
   if (filter.state) {

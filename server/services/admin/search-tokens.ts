@@ -40,3 +40,20 @@ export function matchesAll(words: readonly string[], recordText: string): boolea
   const record = searchTokens(recordText);
   return words.every((word) => record.some((token) => token.startsWith(word)));
 }
+
+/**
+ * Whether a record met at `key` while reading a token view's range for `plan.lead` is listed there:
+ * it matches every query word, and `key` is its first token starting with the lead word, so that a
+ * record with several such tokens is listed once in the whole range (and so once across pages).
+ */
+export function listedAtLead(
+  plan: { lead: string; all: readonly string[] },
+  recordText: string,
+  key: unknown,
+): boolean {
+  if (!matchesAll(plan.all, recordText)) return false;
+  const first = searchTokens(recordText)
+    .filter((token) => token.startsWith(plan.lead))
+    .sort()[0];
+  return Array.isArray(key) && key[0] === first;
+}
