@@ -30,6 +30,7 @@ import { createConsultations } from './services/consultation/consultations';
 import type { Consultations } from './services/consultation/consultations';
 import { requireCsrfHeader } from './services/csrf';
 import { demoStandInsEnabled } from './services/demo-stand-ins';
+import { sendCreditNoteMail } from './services/credit-note-mail';
 import { sendInvoiceMail } from './services/invoice-mail';
 import { userDocHooks } from './services/user-doc-hooks';
 import { onLiveFeedsRevoked } from './services/live-feed-revocations';
@@ -63,6 +64,7 @@ export function createAppServices(config: Config, store: Store): AppServices {
     gateway,
     telephony: (sink) => createTelephony(config, sink),
     mailInvoice: (invoice, to) => sendInvoiceMail(config, invoice, to),
+    mailCreditNote: (creditNote, to) => sendCreditNoteMail(config, creditNote, to),
   });
   return { gateway, consultations };
 }

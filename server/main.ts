@@ -15,6 +15,7 @@ import { resumeReviews } from './services/reviews';
 import { startServiceStatusRecorder } from './services/service-status';
 import { startDailyBackups } from './services/backup/daily';
 import { startDailyPayouts } from './services/payouts/daily';
+import { startMonthlyB2bBilling } from './services/b2b/daily';
 import { payoutRunner } from './services/payouts/run';
 import { startEmbeddedStore } from './store/embedded';
 import { migrate } from './store/migrate';
@@ -78,6 +79,8 @@ async function main() {
   const statusRecorder = startServiceStatusRecorder(store);
   // A backup cut short by a stop leaves only a temporary file, removed by the next backup.
   const dailyBackups = startDailyBackups(store, config);
+  // Company accounts' previous month is billed once, by the system (services/b2b/daily.ts).
+  const monthlyB2bBilling = startMonthlyB2bBilling(store);
   let dailyPayouts: ReturnType<typeof startDailyPayouts>;
   // A payout run a stop cut short is finished first: each payout is made once, whatever step it reached.
   payoutRunner(store, services.gateway)
@@ -117,6 +120,7 @@ async function main() {
     services.consultations.stop();
     await services.consultations.idle();
     dailyBackups?.stop();
+    monthlyB2bBilling.stop();
     dailyPayouts?.stop();
     await statusRecorder.stop();
     await store.close();

@@ -48,6 +48,11 @@ export type Config = {
    * long each simulated transfer takes in demo mode (0: at once; tests stop a run half-way).
    */
   payouts: { dailyAt: DailyTime | 'off'; simulatedTransferDelayMs: number };
+  /**
+   * Demo payments only: how long the simulated gateway takes to answer a refund it has made
+   * (`SIMULATED_REFUND_DELAY_MS`; 0: at once; tests kill the service between the refund and its record).
+   */
+  refunds: { simulatedDelayMs: number };
 };
 
 /** `warnings`: a configuration that starts but puts users at risk (the operator should act). */
@@ -167,6 +172,7 @@ export function readConfig(env: Env = process.env): ConfigResult {
     problems.push(`PAYOUT_DAILY_AT is malformed: "${payoutAtText}" is not a time (HH:MM, UTC) or off.`);
   if (payoutAt === 'off') notes.push('payouts: no daily payout run (PAYOUT_DAILY_AT=off), on demand only.');
   const simulatedTransferDelayMs = milliseconds('SIMULATED_TRANSFER_DELAY_MS', 0);
+  const simulatedRefundDelayMs = milliseconds('SIMULATED_REFUND_DELAY_MS', 0);
 
   const publicUrlText = value('PUBLIC_URL');
   if (publicUrlText) {
@@ -215,6 +221,7 @@ export function readConfig(env: Env = process.env): ConfigResult {
         dailyAt: payoutAt ?? { hour: 4, minute: 0 },
         simulatedTransferDelayMs,
       },
+      refunds: { simulatedDelayMs: simulatedRefundDelayMs },
       google: google && {
         issuer: googleIssuer,
         clientId: google.GOOGLE_CLIENT_ID,

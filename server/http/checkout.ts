@@ -2,7 +2,9 @@
  * The checkout and payment routes (contract: `.tmp/consult-contract.md`, DESIGN.md "stable paths"):
  *
  * - `GET /checkout/options`: which gateway and telephony run, and the demo mode's test data;
- * - `POST /checkout`: the order and its payment intent (server/services/checkout.ts);
+ * - `GET /checkout/billing-accounts`: the company accounts the signed-in client may bill a call to;
+ * - `POST /checkout`: the order and its payment intent (server/services/checkout.ts); an order
+ *   billed to a company account is authorised at once (no card);
  * - `POST /payments/simulated/confirm` and `/authenticate`: the demo mode's card form (404 with Stripe);
  * - `POST /orders/:id/confirm`: after Stripe.js confirmed the intent in the browser;
  * - `GET /orders/:id`: the order for its client or its provider (404 for anyone else).
@@ -20,6 +22,7 @@ import { isSimulatedGateway } from '../adapters/payments/simulated';
 import type { CardInput, SimulatedGateway } from '../adapters/payments/simulated';
 import type { PaymentGateway } from '../adapters/payments/types';
 import type { Config } from '../config/env';
+import { billingOptions } from '../services/b2b/checkout-billing';
 import { ensureIntent, isOrderId, parseCheckoutRequest, placeOrder } from '../services/checkout';
 import { orderView } from '../services/consultation/order-view';
 import { providerUid } from '../services/consultation/parties';
@@ -130,6 +133,10 @@ export function checkoutRouter({
     const input = parseCheckoutRequest(req.body);
     const placed = await placeOrder({ store, config, gateway, now }, client, input);
     const { order, created } = await ensureIntent({ store, gateway }, placed);
+    // Billed to a company account: authorised at once, no card (adapters/payments/account-billing.ts).
+    if (order.billing && order.payment.state === 'requires_payment') {
+      await consultations.paymentAuthorised(order.orderId);
+    }
     const answer: CheckoutResponse = {
       orderId: order.orderId,
       quote: order.quote,
@@ -140,6 +147,12 @@ export function checkoutRouter({
       },
     };
     res.status(created ? 201 : 200).json(answer);
+  });
+
+  router.get('/checkout/billing-accounts', async (req, res) => {
+    res.setHeader('Cache-Control', 'no-store');
+    const client = await signedIn(req, res.locals);
+    res.json({ accounts: await billingOptions(store, client) });
   });
 
   router.post('/payments/simulated/confirm', json, async (req, res) => {

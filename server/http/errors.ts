@@ -3,7 +3,12 @@ import { logError } from '../log';
 import { clientErrorAnswer } from './client-errors';
 
 /** Optional parts of an error answer: a code per field (`validation`), a delay before retrying (429). */
-export type ErrorExtras = { fields?: Record<string, string>; retryAfter?: number };
+export type ErrorExtras = {
+  fields?: Record<string, string>;
+  retryAfter?: number;
+  /** What is left of something the request asked too much of (a refund's amount, in minor units). */
+  left?: number;
+};
 
 /** An error a service throws for the caller's mistake; only the HTTP edge turns it into a status. */
 export class ApiError extends Error {

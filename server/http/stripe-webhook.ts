@@ -86,9 +86,10 @@ export function stripeWebhookRouter({ store, config, consultations, gateway }: S
         return orderId;
       }
       case 'charge.refunded': {
-        // Fully refunded only: the platform never refunds part of a consultation.
+        // Part or all of it: each of the charge's refunds is recorded once (consultation/refunds.ts).
         const orderId = await orderOfCharge(event.data.object);
-        if (orderId && event.data.object.refunded) await consultations.paymentSettled(orderId, 'refunded');
+        if (orderId && event.data.object.amount_refunded > 0)
+          await consultations.paymentSettled(orderId, 'refunded');
         return orderId;
       }
       default:

@@ -34,6 +34,7 @@ import { ApiError } from '../http/errors';
 import { createOnce, getOrUndefined, upsertDoc } from '../store/store';
 import type { Store } from '../store/store';
 import { getAccount } from './accounts';
+import { accountQuote } from './b2b/checkout-billing';
 import type { StoredAccount } from './accounts';
 import type { StoredOrder } from './consultation/types';
 import { releaseCouponUse, reserveCouponUse } from './coupons/uses';
@@ -65,7 +66,8 @@ export function parseCheckoutRequest(body: unknown): CheckoutRequest {
   if (!body || typeof body !== 'object' || Array.isArray(body))
     throw invalid('The request body must be an object.');
   const input = body as Record<string, unknown>;
-  const { providerId, service, currency, promoCode, booking, expectedTotal, idempotencyKey, demo } = input;
+  const { providerId, service, currency, promoCode, booking, expectedTotal, idempotencyKey, demo, billing } =
+    input;
   if (typeof providerId !== 'string' || !providerId || providerId.length > PROVIDER_ID_MAX) {
     throw invalid('providerId is missing.');
   }
@@ -84,6 +86,10 @@ export function parseCheckoutRequest(body: unknown): CheckoutRequest {
     throw invalid('idempotencyKey is missing.');
   }
   const providerLine = (demo as { providerLine?: unknown } | undefined)?.providerLine;
+  const accountId = (billing as { accountId?: unknown } | undefined)?.accountId;
+  if (billing !== undefined && (typeof accountId !== 'string' || !/^[\w-]{1,40}$/.test(accountId))) {
+    throw invalid('billing.accountId is not a company account id.');
+  }
   return {
     providerId,
     service: service as ServiceKey,
@@ -95,6 +101,7 @@ export function parseCheckoutRequest(body: unknown): CheckoutRequest {
     ...(DEMO_PROVIDER_LINES.includes(providerLine as DemoProviderLine)
       ? { demo: { providerLine: providerLine as DemoProviderLine } }
       : {}),
+    ...(typeof accountId === 'string' ? { billing: { accountId } } : {}),
   };
 }
 
@@ -143,16 +150,19 @@ function applied(coupon: Coupon): AppliedCoupon {
 
 async function priceOf(
   store: Store,
+  client: StoredAccount,
   input: CheckoutRequest,
   settings: PlatformSettings | undefined,
   now: Date,
-): Promise<{ quote: Quote; coupon?: Coupon }> {
+): Promise<{ quote: Quote; coupon?: Coupon; billing?: NonNullable<StoredOrder['billing']> }> {
   const enabled = settings?.servicesEnabled;
   const switchedOff =
     (input.service === 'lawyerCall' && enabled?.lawyerCalls === false) ||
     (input.service === 'expatCall' && enabled?.expatCalls === false);
   if (switchedOff) throw new ApiError(409, 'service_unavailable', 'This service is not available.');
   const pricing = (await configValue<Pricing>(store, CONFIG_IDS.pricing)) ?? defaultPricing();
+  // Billed to a company account: its negotiated price, no card, no promo code (services/b2b/).
+  if (input.billing) return accountQuote(store, client, { ...input, billing: input.billing }, pricing);
   const coupon = input.promoCode ? await usableCoupon(store, input.promoCode, input.service, now) : undefined;
   const priced = quote(pricing, input.service, input.currency, coupon && applied(coupon));
   if (!priced.ok) {
@@ -243,7 +253,7 @@ export async function placeOrder(
   }
   checkCountry(input, settings);
   const at = clock();
-  const { quote: priced, coupon } = await priceOf(store, input, settings, at);
+  const { quote: priced, coupon, billing } = await priceOf(store, client, input, settings, at);
   if (coupon) {
     const reserved = await reserveCouponUse(store, coupon, orderId, at, client.uid);
     if (reserved === 'client_limit') throw promoClientLimit();
@@ -288,7 +298,13 @@ export async function placeOrder(
     callTerms: callTerms(settings),
     ...(!config.twilio && input.demo?.providerLine ? { demoProviderLine: input.demo.providerLine } : {}),
     // The intent is created next; its id and secret are filled in then.
-    payment: { gateway: gateway.kind, intentId: '', clientSecret: '', state: 'requires_payment' },
+    payment: {
+      gateway: billing ? 'account' : gateway.kind,
+      intentId: '',
+      clientSecret: '',
+      state: 'requires_payment',
+    },
+    ...(billing ? { billing } : {}),
     createdAt: now,
     updatedAt: now,
   };
@@ -307,7 +323,8 @@ function sameCheckout(order: StoredOrder, input: CheckoutRequest): StoredOrder {
   const same =
     order.provider.id === input.providerId &&
     order.quote.service === input.service &&
-    order.quote.currency === input.currency;
+    order.quote.currency === input.currency &&
+    order.billing?.accountId === input.billing?.accountId;
   if (!same) {
     throw new ApiError(
       409,
@@ -336,7 +353,13 @@ export async function ensureIntent(
       currency: order.quote.currency,
       description: `SOS Expat: ${order.quote.durationMinutes}-minute ${order.provider.role} call with ${order.provider.name}`,
       customerEmail: order.client.email,
-      metadata: { clientUid: order.client.uid, providerId: order.provider.id, service: order.quote.service },
+      metadata: {
+        clientUid: order.client.uid,
+        providerId: order.provider.id,
+        service: order.quote.service,
+        // Routes the intent to the account gateway (adapters/payments/account-billing.ts).
+        ...(order.billing ? { billing: 'account', accountId: order.billing.accountId } : {}),
+      },
       idempotencyKey: `${order.orderId}:create`,
     });
   } catch (error) {

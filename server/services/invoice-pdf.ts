@@ -4,7 +4,7 @@
  * attachment and the client's offline download are the same bytes.
  */
 import { readFile } from 'node:fs/promises';
-import type { InvoiceDoc } from '../../src/domain/invoice';
+import type { BillingDoc } from '../../src/invoice/render-invoice';
 import type { Language } from '../../src/domain/languages';
 import { INVOICE_FONT_FILES, renderInvoicePdf } from '../../src/invoice/render-invoice';
 import type { InvoiceFonts } from '../../src/invoice/render-invoice';
@@ -33,7 +33,7 @@ async function loadFonts(): Promise<InvoiceFonts> {
   return { regular, bold };
 }
 
-export async function renderInvoiceForMail(invoice: InvoiceDoc, language: Language): Promise<Buffer> {
+export async function renderInvoiceForMail(invoice: BillingDoc, language: Language): Promise<Buffer> {
   const pdf = renderInvoicePdf(invoice, language, await invoiceFonts());
   return Buffer.from(pdf.buffer, pdf.byteOffset, pdf.byteLength);
 }

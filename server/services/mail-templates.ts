@@ -222,17 +222,38 @@ const INVOICE: Record<Language, InvoiceMailText> = {
 
 /** The mail that carries an invoice (the PDF is attached by the caller). */
 export function invoiceMail(language: Language, invoice: InvoiceDoc): RenderedMail {
-  const common = COMMON[language];
   const mail = INVOICE[language];
   const format = invoiceFormat(language, invoice.currency);
-  const subject = mail.subject(invoice.number);
-  const name = invoice.buyer.name.trim() || undefined;
-  const intro = mail.intro(format.date(invoice.consultationAt), invoice.provider.name);
-  const fields: [string, string][] = [
-    [mail.number, invoice.number],
-    [mail.total, format.money(invoice.amounts.total)],
-  ];
+  return documentMail(language, {
+    subject: mail.subject(invoice.number),
+    name: invoice.buyer.name.trim() || undefined,
+    intro: mail.intro(format.date(invoice.consultationAt), invoice.provider.name),
+    fields: [
+      [mail.number, invoice.number],
+      [mail.total, format.money(invoice.amounts.total)],
+    ],
+    closing: mail.dashboard,
+  });
+}
 
+/** A mail that carries a document (an invoice, a credit note): greeting, intro, its figures, closing. */
+export function documentMail(
+  language: Language,
+  {
+    subject,
+    name,
+    intro,
+    fields,
+    closing,
+  }: {
+    subject: string;
+    name: string | undefined;
+    intro: string;
+    fields: [string, string][];
+    closing: string;
+  },
+): RenderedMail {
+  const common = COMMON[language];
   const text = [
     common.greeting(name),
     '',
@@ -240,7 +261,7 @@ export function invoiceMail(language: Language, invoice: InvoiceDoc): RenderedMa
     '',
     ...fields.map(([label, value]) => `${common.linkLabel(label)} ${value}`),
     '',
-    mail.dashboard,
+    closing,
     '',
     common.signature,
     '',
@@ -267,7 +288,7 @@ ${paragraph(intro)}
 <table role="presentation" style="margin:0 0 16px;border-collapse:collapse">
 ${rows}
 </table>
-${paragraph(mail.dashboard)}
+${paragraph(closing)}
 ${paragraph(common.signature)}
 <p style="margin:24px 0 0;font-size:12px;color:#3d4657">${escapeHtml(common.automatic)}</p>
 </div>

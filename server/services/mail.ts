@@ -11,7 +11,8 @@ import { createTransport } from 'nodemailer';
 import type { Transporter } from 'nodemailer';
 import type { Config } from '../config/env';
 
-export type MailKind = 'verification' | 'password_reset' | 'invoice' | 'provider_rejected' | 'contact_reply';
+export type MailKind =
+  'verification' | 'password_reset' | 'invoice' | 'credit_note' | 'provider_rejected' | 'contact_reply';
 
 export type MailAttachment = { filename: string; content: Buffer; contentType: string };
 

@@ -111,6 +111,9 @@ export const routes: RouteEntry[] = [
 /** The admin console's own login (admin routes and admin-only guards send there). */
 export const ADMIN_LOGIN_PATH = '/admin/login';
 
+/** The admin console's entry (it leads on to the console's dashboard). */
+export const ADMIN_HOME_PATH = '/admin';
+
 /**
  * The login, with the path to return to after sign-in and the reason the user was sent there
  * (`auth_error`, `unknown`, `google_clients_only`…).

@@ -9,6 +9,7 @@
  * or after a reload, gives back the same order instead of a second one; buying something else (another
  * currency, another code, another request) takes a new key.
  */
+import type { B2bBillingOption } from '../domain/b2b';
 import type { TestLine } from '../domain/demo-mode';
 import type {
   AppliedCoupon,
@@ -91,6 +92,7 @@ export function purchaseFingerprint(request: Omit<CheckoutRequest, 'idempotencyK
     request.expectedTotal,
     request.booking,
     request.demo?.providerLine ?? '',
+    request.billing?.accountId ?? '',
   ]);
 }
 
@@ -126,6 +128,11 @@ export function forgetCheckoutAttempt(providerId: string): void {
   } catch {
     // Nothing kept.
   }
+}
+
+/** The company accounts the signed-in client may bill a consultation to (B2B members; often none). */
+export async function loadBillingAccounts(): Promise<B2bBillingOption[]> {
+  return (await api<{ accounts: B2bBillingOption[] }>('/api/checkout/billing-accounts')).accounts;
 }
 
 /** Creates the order (or gives back the one this key already created) and its payment. */

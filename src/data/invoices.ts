@@ -1,26 +1,34 @@
 /**
- * The client's invoices: `invoice` documents the service writes into the user's own database when a
- * consultation completes. They replicate into `mine` like everything else the user owns, so the list
- * and the PDF (rendered in the browser from the document alone) work offline.
+ * The client's invoices and credit notes: `invoice` documents the service writes into the user's own
+ * database when a consultation completes, and `credit_note` documents when part or all of one is
+ * refunded (services/consultation/refunds.ts). They replicate into `mine` like everything else the
+ * user owns, so the list and the PDF (rendered in the browser from the document alone) work offline.
  */
 import { useEffect, useState } from 'react';
+import type { BillingDoc } from '../domain/credit-note';
 import { invoiceDocId } from '../domain/invoice';
 import type { InvoiceDoc } from '../domain/invoice';
 import { useDataLayer } from './data-context';
 
-/** Every invoice on this device, the newest first; undefined while they are read. */
-export function useInvoices(): InvoiceDoc[] | undefined {
+const BILLING_TYPES: BillingDoc['type'][] = ['invoice', 'credit_note'];
+
+/** Newest first; a credit note issued at its invoice's very instant still comes before it (it corrects it). */
+function newestFirst(a: BillingDoc, b: BillingDoc): number {
+  return (
+    b.issuedAt.localeCompare(a.issuedAt) ||
+    (a.type === b.type ? b.number.localeCompare(a.number) : a.type === 'credit_note' ? -1 : 1)
+  );
+}
+
+/** Every invoice and credit note on this device, the newest first; undefined while they are read. */
+export function useInvoices(): BillingDoc[] | undefined {
   const { db } = useDataLayer();
-  const [invoices, setInvoices] = useState<InvoiceDoc[]>();
+  const [invoices, setInvoices] = useState<BillingDoc[]>();
   useEffect(() => {
     const subscription = db.mine
-      .find({ selector: { type: { $eq: 'invoice' } } })
+      .find({ selector: { type: { $in: BILLING_TYPES } } })
       .$.subscribe((docs) =>
-        setInvoices(
-          docs
-            .map((doc) => doc.toJSON() as unknown as InvoiceDoc)
-            .sort((a, b) => b.issuedAt.localeCompare(a.issuedAt) || b.number.localeCompare(a.number)),
-        ),
+        setInvoices(docs.map((doc) => doc.toJSON() as unknown as BillingDoc).sort(newestFirst)),
       );
     return () => subscription.unsubscribe();
   }, [db]);

@@ -54,7 +54,16 @@ export type PaymentDetail = {
   ledger: LedgerLine[];
 };
 
-const KIND_ORDER = ['authorisation', 'capture', 'commission', 'provider_share', 'release', 'refund'];
+const KIND_ORDER = [
+  'authorisation',
+  'capture',
+  'commission',
+  'provider_share',
+  'release',
+  'refund',
+  // A refund's recovery of the provider's share shares its instant: listed after the refund.
+  'provider_recovery',
+];
 
 /** +1 for what brings money in, -1 for what gives it back, 0 for holds and splits. */
 export function ledgerSign(kind: string): 1 | -1 | 0 {

@@ -8,10 +8,11 @@
  * - `one_currency`: all of an order's entries are in one currency.
  * - `capture_split`: a capture is split whole: capture = commission + provider_share, and there is no
  *   split without a capture.
- * - `refund_within_capture`: a refund only gives back captured money, at most all of it.
- * - `recovery_matches_refund`: the provider's share taken back after a refund is their share in
- *   proportion to the refund (all of it for a full refund, rounded down otherwise), and only after a
- *   refund.
+ * - `refund_within_capture`: refunds (one or several parts) only give back captured money, at most
+ *   all of it.
+ * - `recovery_matches_refund`: each refund has its recovery (paired by the gateway's refund id), and
+ *   the provider's share taken back adds up to their share in proportion to all that was refunded
+ *   (all of it for a full refund, rounded down otherwise), and only after a refund.
  * - `hold_settled_once`: a hold is either captured or released, never both.
  * Per payout and per provider and currency (in time order):
  * - `reversal_matches_payout`: a payout reversal gives back exactly a recorded payout.
@@ -25,6 +26,8 @@ export type LedgerBalanceEntry = {
   orderId?: string;
   payoutId?: string;
   providerId?: string;
+  /** The gateway's refund, on `refund` and `provider_recovery` entries (absent on older ones). */
+  refundId?: string;
   amount: number;
   currency: string;
   at: string;
@@ -93,25 +96,35 @@ function checkOrder(orderId: string, entries: LedgerBalanceEntry[], offend: Offe
   const capture = of('capture');
   const commission = of('commission');
   const share = of('provider_share');
-  const refund = of('refund');
-  const recovery = of('provider_recovery');
   if (capture || commission || share) {
     const captured = capture?.amount ?? 0;
     if (!capture || !commission || !share || commission.amount + share.amount !== captured) {
       order('capture_split', [capture, commission, share]);
     }
   }
-  if (refund && (!capture || refund.amount > capture.amount))
-    order('refund_within_capture', [refund, capture]);
-  if (recovery || refund) {
+  // Refunds may be several (parts of the capture): each with the provider's share it took back.
+  const refunds = entries.filter((entry) => entry.kind === 'refund');
+  const recoveries = entries.filter((entry) => entry.kind === 'provider_recovery');
+  const refunded = refunds.reduce((sum, entry) => sum + entry.amount, 0);
+  if (refunds.length > 0 && (!capture || refunded > capture.amount))
+    order('refund_within_capture', [...refunds, capture]);
+  if (recoveries.length > 0 || refunds.length > 0) {
+    const recovered = recoveries.reduce((sum, entry) => sum + entry.amount, 0);
     const expected =
-      !refund || !capture || !share
+      refunds.length === 0 || !capture || !share
         ? undefined
-        : refund.amount >= capture.amount
+        : refunded >= capture.amount
           ? share.amount
-          : Math.floor((share.amount * refund.amount) / capture.amount);
-    if (expected === undefined || recovery?.amount !== expected) {
-      order('recovery_matches_refund', [recovery, refund, share]);
+          : Math.floor((share.amount * refunded) / capture.amount);
+    const paired = (a: LedgerBalanceEntry[], b: LedgerBalanceEntry[]) =>
+      a.every((entry) => b.some((other) => other.refundId === entry.refundId));
+    if (
+      expected === undefined ||
+      recovered !== expected ||
+      !paired(refunds, recoveries) ||
+      !paired(recoveries, refunds)
+    ) {
+      order('recovery_matches_refund', [...recoveries, ...refunds, share]);
     }
   }
   const release = of('release');

@@ -38,7 +38,11 @@ export const callSessionSchema = {
     currency: { type: 'string', enum: ['EUR', 'USD'] },
     /** What the client paid (client's copy) or what the provider earns after commission (provider's). */
     amount: { type: 'integer', minimum: 0, maximum: 10_000_000 },
+    /** Client's copy: how much of a charged payment was refunded so far (part or all of it). */
+    refunded: { type: 'integer', minimum: 0, maximum: 10_000_000 },
     invoiceId: shortText(40),
+    /** Client's copy: the company whose monthly invoice bills the consultation (no card charged). */
+    billedTo: shortText(200),
     /**
      * The uid of the other party, to whom messages about this consultation go (see `messageSchema`):
      * in demo mode a demo expert's stand-in (demo-stand-in.ts); absent when there is no database to
@@ -92,7 +96,9 @@ export type CallSessionDoc = {
   payment: (typeof PAYMENT_STATES)[number];
   currency: 'EUR' | 'USD';
   amount: number;
+  refunded?: number;
   invoiceId?: string;
+  billedTo?: string;
   partnerUid?: string;
   createdAt: string;
   updatedAt: string;
@@ -111,6 +117,8 @@ export const NOTIFICATION_KINDS = [
   'invoice_ready',
   'call_failed',
   'refund_issued',
+  /** Part of a charged consultation given back, with its credit note (one per refund). */
+  'partial_refund',
   'call_missed',
   /** New messages in a consultation's thread: one per thread while unread (see services/messages.ts). */
   'message_received',

@@ -2,6 +2,7 @@ import type { ExtractDocumentTypeFromTypedRxJsonSchema } from 'rxdb';
 import { DEFAULT_NOTIFICATIONS, DEFAULT_PROFILE_VISIBILITY } from './constants';
 import { earningsSchema } from './earnings';
 import { LANGUAGES } from './languages';
+import { creditNoteSchema } from './credit-note';
 import { invoiceSchema } from './invoice';
 import { PROFILE_OWNER_FIELDS } from './profile-fields';
 import { callSessionSchema, messageSchema, notificationSchema, reviewSchema } from './mine-consultation';
@@ -85,6 +86,8 @@ export const MINE_TYPES = {
   profile: { schema: profileSchema, ownerWritable: true, ownerFields: PROFILE_OWNER_FIELDS },
   call_session: { schema: callSessionSchema, ownerWritable: false },
   invoice: { schema: invoiceSchema, ownerWritable: false },
+  /** The counterpart of an invoice for a refund (credit-note.ts). */
+  credit_note: { schema: creditNoteSchema, ownerWritable: false },
   notification: { schema: notificationSchema, ownerWritable: true, ownerFields: ['isRead'] },
   review: { schema: reviewSchema, ownerWritable: true },
   message: { schema: messageSchema, ownerWritable: true },

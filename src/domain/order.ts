@@ -133,7 +133,10 @@ export function isFinalPhase(phase: CallPhase): boolean {
 // ---------------------------------------------------------------------------------------------
 // The HTTP API (DESIGN.md, "stable paths")
 
-export type PaymentGatewayKind = 'stripe' | 'simulated';
+/** The gateways that take a card. */
+export type CardGatewayKind = 'stripe' | 'simulated';
+/** `account`: a B2B member's consultation, billed to their company's monthly invoice (no card). */
+export type PaymentGatewayKind = CardGatewayKind | 'account';
 
 /** The expert's simulated line in demo mode (ignored when real telephony is configured). */
 export const DEMO_PROVIDER_LINES = ['answers', 'no_answer', 'fails'] as const;
@@ -151,6 +154,8 @@ export type CheckoutRequest = {
   /** One per checkout attempt, chosen by the browser: the same key twice gives the same order. */
   idempotencyKey: string;
   demo?: { providerLine?: DemoProviderLine };
+  /** Billed to this company account of which the client is a member (src/domain/b2b.ts), not a card. */
+  billing?: { accountId: string };
 };
 
 /** `POST /api/checkout` answer (201, or 200 when the idempotency key was seen before). */
@@ -176,7 +181,14 @@ export type CheckoutErrorCode =
   | 'amount_too_low'
   | 'amount_too_high'
   | 'amount_mismatch'
-  | 'payment_provider_error';
+  | 'payment_provider_error'
+  /** Company accounts (src/domain/b2b.ts): not (or no longer) a member, account off, e-mail unconfirmed. */
+  | 'b2b_not_member'
+  | 'b2b_account_inactive'
+  | 'b2b_email_unverified'
+  /** The page's own mistakes on a company account (a code, another currency). */
+  | 'b2b_no_promo'
+  | 'b2b_currency';
 
 /** Outcome of confirming a card (simulated gateway) or of Stripe.js; the card statuses of spec section 4. */
 export type CardOutcome =
@@ -216,6 +228,8 @@ export type OrderView = {
     endedAt?: string;
   };
   invoiceId?: string;
+  /** Billed to a company account (its name): no card was charged, the company's monthly invoice bills it. */
+  billedTo?: string;
 };
 
 /** The order's booking, as kept with it. */

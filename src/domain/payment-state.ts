@@ -7,9 +7,11 @@
  * and the order view), which the service changes only on the gateway's answer and together with the
  * matching ledger entry: `authorised` (ledger `authorisation`: a hold, nothing charged), `captured`
  * (`capture`: charged), `released` (`release`: the hold lifted, the card never charged), `refunded`
- * (`refund`: charged, then given back). It never guesses from the call's phase: a failed call whose
- * hold was lifted was never charged, so it is never "paid" nor "refunded". The phase only tells
- * whether money still held or charged is on its way back (the release or refund decided, not done).
+ * (`refund`: charged, then given back); a `captured` payment with `refunded` > 0 was charged and part
+ * of it given back (it becomes `refunded` only once all of it is). It never guesses from the call's
+ * phase: a failed call whose hold was lifted was never charged, so it is never "paid" nor
+ * "refunded". The phase only tells whether money still held or charged is on its way back (the
+ * release or refund decided, not done).
  */
 import { PAYMENT_STATES } from './order';
 import type { CallPhase, PaymentState } from './order';
@@ -23,6 +25,8 @@ export const CLIENT_MONEY_STATES = [
   'releasing',
   /** Captured: the card was charged. */
   'charged',
+  /** Captured, and part of it given back since (an admin's partial refund); the rest stays charged. */
+  'partlyRefunded',
   /** Captured, but the consultation failed: the refund is under way. */
   'refunding',
   /** The hold was lifted: the card was never charged. */
@@ -36,10 +40,16 @@ export type MoneyFacts = {
   payment: PaymentState;
   /** The call's phase when known: a failed consultation gives back what is still held or charged. */
   phase?: CallPhase;
+  /**
+   * Minor units given back so far (`payment.refunded`, copied into the client's call session). A
+   * payment partly refunded stays `captured`: this alone tells it apart from one charged in full.
+   */
+  refunded?: number;
 };
 
-export function clientMoney({ payment, phase }: MoneyFacts): ClientMoney {
+export function clientMoney({ payment, phase, refunded }: MoneyFacts): ClientMoney {
   const givenBack = phase === 'failed';
+  const partly = (refunded ?? 0) > 0;
   switch (payment) {
     case 'requires_payment':
     case 'failed':
@@ -47,7 +57,7 @@ export function clientMoney({ payment, phase }: MoneyFacts): ClientMoney {
     case 'authorised':
       return givenBack ? 'releasing' : 'held';
     case 'captured':
-      return givenBack ? 'refunding' : 'charged';
+      return givenBack ? 'refunding' : partly ? 'partlyRefunded' : 'charged';
     case 'released':
       return 'released';
     case 'refunded':
@@ -57,7 +67,7 @@ export function clientMoney({ payment, phase }: MoneyFacts): ClientMoney {
 
 /** Whether the card was charged at some point, whatever happened after (a refund gives it back). */
 export function wasCharged(money: ClientMoney): boolean {
-  return money === 'charged' || money === 'refunding' || money === 'refunded';
+  return money === 'charged' || money === 'partlyRefunded' || money === 'refunding' || money === 'refunded';
 }
 
 /** A value read from a stored document (a notification's params) when it names a payment state. */

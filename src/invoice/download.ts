@@ -1,10 +1,10 @@
 /**
- * The invoice PDF in the browser, offline too: the same renderer as the server's mail attachment,
+ * The invoice (or credit note) PDF in the browser, offline too: the same renderer as the server's mail attachment,
  * from the invoice document in the user's own database. jspdf and the renderer are loaded on first
  * use (a dynamic import, so none of it is in the first visit's bundle); the two fonts are fetched
  * once from their URLs (precached by the service worker) and kept as base64.
  */
-import type { InvoiceDoc } from '../domain/invoice';
+import type { BillingDoc } from '../domain/credit-note';
 import type { Language } from '../domain/languages';
 import { bytesToBase64 } from './base64';
 import boldUrl from './fonts/DejaVuSans-Bold-invoice.ttf?url';
@@ -37,14 +37,14 @@ async function loadFonts(): Promise<InvoiceFonts> {
   return { regular, bold };
 }
 
-export async function invoicePdfBlob(invoice: InvoiceDoc, language: Language): Promise<Blob> {
+export async function invoicePdfBlob(invoice: BillingDoc, language: Language): Promise<Blob> {
   const [{ renderInvoicePdf }, loaded] = await Promise.all([import('./render-invoice'), invoiceFonts()]);
   const pdf = renderInvoicePdf(invoice, language, loaded);
   return new Blob([pdf], { type: 'application/pdf' });
 }
 
-/** Saves the invoice as `<number>.pdf` through the browser's download. */
-export async function downloadInvoicePdf(invoice: InvoiceDoc, language: Language): Promise<void> {
+/** Saves the invoice or credit note as `<number>.pdf` through the browser's download. */
+export async function downloadInvoicePdf(invoice: BillingDoc, language: Language): Promise<void> {
   const url = URL.createObjectURL(await invoicePdfBlob(invoice, language));
   const link = document.createElement('a');
   link.href = url;

@@ -39,6 +39,17 @@ export type InvoiceLabels = {
   paidOn: string;
   orderId: string;
   footer: (platform: string) => string;
+  /** A credit note's own wording (src/domain/credit-note.ts). */
+  creditNote: {
+    title: string;
+    /** Before the number of the invoice it corrects. */
+    corrects: string;
+    /** The table's line: the refund of the service. */
+    refundOf: (service: string) => string;
+    reason: string;
+    refundedOn: string;
+    total: string;
+  };
 };
 
 export const INVOICE_LABELS: Record<Language, InvoiceLabels> = {
@@ -79,6 +90,14 @@ export const INVOICE_LABELS: Record<Language, InvoiceLabels> = {
     paidOn: 'Payé le',
     orderId: 'Référence de la commande',
     footer: (platform) => `${platform} · Merci de votre confiance.`,
+    creditNote: {
+      title: 'Avoir',
+      corrects: 'Facture d’origine',
+      refundOf: (service) => `Remboursement · ${service}`,
+      reason: 'Motif',
+      refundedOn: 'Remboursé le',
+      total: 'Total remboursé TTC',
+    },
   },
   en: {
     title: 'Invoice',
@@ -117,6 +136,14 @@ export const INVOICE_LABELS: Record<Language, InvoiceLabels> = {
     paidOn: 'Paid on',
     orderId: 'Order reference',
     footer: (platform) => `${platform} · Thank you for your trust.`,
+    creditNote: {
+      title: 'Credit note',
+      corrects: 'Original invoice',
+      refundOf: (service) => `Refund · ${service}`,
+      reason: 'Reason',
+      refundedOn: 'Refunded on',
+      total: 'Total refunded',
+    },
   },
   es: {
     title: 'Factura',
@@ -155,6 +182,14 @@ export const INVOICE_LABELS: Record<Language, InvoiceLabels> = {
     paidOn: 'Pagado el',
     orderId: 'Referencia del pedido',
     footer: (platform) => `${platform} · Gracias por su confianza.`,
+    creditNote: {
+      title: 'Nota de abono',
+      corrects: 'Factura original',
+      refundOf: (service) => `Reembolso · ${service}`,
+      reason: 'Motivo',
+      refundedOn: 'Reembolsado el',
+      total: 'Total reembolsado',
+    },
   },
   ru: {
     title: 'Счёт',
@@ -193,6 +228,14 @@ export const INVOICE_LABELS: Record<Language, InvoiceLabels> = {
     paidOn: 'Дата оплаты',
     orderId: 'Номер заказа',
     footer: (platform) => `${platform} · Спасибо за доверие.`,
+    creditNote: {
+      title: 'Кредит-нота',
+      corrects: 'Исходный счёт',
+      refundOf: (service) => `Возврат · ${service}`,
+      reason: 'Причина',
+      refundedOn: 'Дата возврата',
+      total: 'Итого возвращено',
+    },
   },
   de: {
     title: 'Rechnung',
@@ -231,5 +274,13 @@ export const INVOICE_LABELS: Record<Language, InvoiceLabels> = {
     paidOn: 'Bezahlt am',
     orderId: 'Bestellnummer',
     footer: (platform) => `${platform} · Vielen Dank für Ihr Vertrauen.`,
+    creditNote: {
+      title: 'Gutschrift',
+      corrects: 'Ursprüngliche Rechnung',
+      refundOf: (service) => `Erstattung · ${service}`,
+      reason: 'Grund',
+      refundedOn: 'Erstattet am',
+      total: 'Erstatteter Gesamtbetrag',
+    },
   },
 };

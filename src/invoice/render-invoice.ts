@@ -1,5 +1,6 @@
 /**
- * The invoice PDF, drawn with jspdf from the invoice document alone. One renderer for both sides:
+ * The invoice PDF (and the credit note's, its counterpart for a refund, drawn the same way with its
+ * own title, line and totals), drawn with jspdf from the document alone. One renderer for both sides:
  * the browser downloads it offline (download.ts) and the server attaches it to the invoice mail
  * (server/services/invoice-pdf.ts), with the same fonts, so both give the same bytes. No DOM here.
  *
@@ -11,6 +12,8 @@
  * src/invoice/fonts/), which jspdf embeds, cut down to the glyphs used.
  */
 import { jsPDF } from 'jspdf';
+import { isCreditNote } from '../domain/credit-note';
+import type { BillingDoc } from '../domain/credit-note';
 import type { InvoiceDoc } from '../domain/invoice';
 import type { Language } from '../domain/languages';
 import { invoiceFormat } from './format';
@@ -40,8 +43,14 @@ const PARTIES_TOP = 52;
 const SELLER_COLUMN = { x: PAGE.margin, width: 80 };
 const BUYER_COLUMN = { x: 112, width: 78 };
 
+/** What the renderer draws: an invoice or a credit note (one definition, in the domain). */
+export type { BillingDoc };
+
+const titleOf = (doc: BillingDoc, labels: InvoiceLabels) =>
+  isCreditNote(doc) ? labels.creditNote.title : labels.title;
+
 export function renderInvoicePdf(
-  invoice: InvoiceDoc,
+  invoice: BillingDoc,
   language: Language,
   fonts: InvoiceFonts,
 ): Uint8Array<ArrayBuffer> {
@@ -51,7 +60,7 @@ export function renderInvoicePdf(
 /** The same, with a given jspdf build (the tests compare the Node and the browser builds). */
 export function renderInvoicePdfWith(
   JsPdf: JsPdfConstructor,
-  invoice: InvoiceDoc,
+  invoice: BillingDoc,
   language: Language,
   fonts: InvoiceFonts,
 ): Uint8Array<ArrayBuffer> {
@@ -67,7 +76,7 @@ export function renderInvoicePdfWith(
   doc.setFileId(fileId(`${invoice.number}|${language}|${invoice.issuedAt}`));
   doc.setLanguage(language);
   doc.setDocumentProperties({
-    title: `${labels.title} ${invoice.number}`,
+    title: `${titleOf(invoice, labels)} ${invoice.number}`,
     subject: labels.services[invoice.service],
     author: invoice.seller.name,
     creator: INVOICE_PLATFORM_NAME,
@@ -96,20 +105,24 @@ export function renderInvoicePdfWith(
   return new Uint8Array(doc.output('arraybuffer'));
 }
 
-function drawHeader(page: PdfPage, invoice: InvoiceDoc, labels: InvoiceLabels, format: InvoiceFormat): void {
+function drawHeader(page: PdfPage, invoice: BillingDoc, labels: InvoiceLabels, format: InvoiceFormat): void {
   page.use('bold', 18, COLOUR.brand).text(INVOICE_PLATFORM_NAME, PAGE.margin, 18);
-  page.use('bold', 22, COLOUR.ink).text(labels.title, RIGHT, 17, 'right');
+  page.use('bold', 22, COLOUR.ink).text(titleOf(invoice, labels), RIGHT, 17, 'right');
 
   const rows: [string, string][] = [
     [labels.number, invoice.number],
     [labels.issuedOn, format.date(invoice.issuedAt)],
+    ...(isCreditNote(invoice)
+      ? [[labels.creditNote.corrects, invoice.invoiceNumber] as [string, string]]
+      : []),
   ];
   page.use('normal', 9, COLOUR.faint);
   const labelWidth = Math.max(...rows.map(([label]) => page.width(label)));
   page.use('bold', 10, COLOUR.ink);
   const valueWidth = Math.max(...rows.map(([, value]) => page.width(value)));
   const x = RIGHT - labelWidth - 6 - valueWidth;
-  let y = 30;
+  // A credit note has a third row (the invoice it corrects): they start higher to clear the rule.
+  let y = rows.length > 2 ? 26.5 : 30;
   for (const [label, value] of rows) {
     page.use('normal', 9, COLOUR.faint).text(label, x, y + 0.5);
     y += page.use('bold', 10, COLOUR.ink).text(value, RIGHT, y, 'right') + 0.5;
@@ -121,7 +134,7 @@ function drawHeader(page: PdfPage, invoice: InvoiceDoc, labels: InvoiceLabels, f
 function drawLines(
   page: PdfPage,
   top: number,
-  invoice: InvoiceDoc,
+  invoice: BillingDoc,
   labels: InvoiceLabels,
   format: InvoiceFormat,
 ): number {
@@ -133,10 +146,17 @@ function drawLines(
   page.text(labels.amount, RIGHT - 3, top + 2.2, 'right');
 
   let y = top + 12;
-  page.use('bold', 11, COLOUR.ink).text(labels.services[invoice.service], inner, y);
+  const service = labels.services[invoice.service];
+  const credit = isCreditNote(invoice) ? invoice : undefined;
+  page.use('bold', 11, COLOUR.ink).text(credit ? labels.creditNote.refundOf(service) : service, inner, y);
   y += page
     .use('normal', 10.5, COLOUR.ink)
-    .text(format.money(invoice.amounts.standard), RIGHT - 3, y, 'right');
+    .text(
+      format.money(isCreditNote(invoice) ? invoice.amounts.total : invoice.amounts.standard),
+      RIGHT - 3,
+      y,
+      'right',
+    );
   y += 1.5;
 
   const details: [string, string][] = [
@@ -144,6 +164,7 @@ function drawLines(
     [labels.bookedDuration, format.minutes(invoice.durationMinutes)],
     [labels.consultationOn, format.dateTime(invoice.consultationAt)],
     [labels.callDuration, format.callLength(invoice.callSeconds)],
+    ...(credit?.reason ? [[labels.creditNote.reason, credit.reason] as [string, string]] : []),
   ];
   page.use('normal', 9, COLOUR.faint);
   const valueX = inner + Math.max(...details.map(([label]) => page.width(label))) + 5;
@@ -171,12 +192,12 @@ function providerLine(provider: InvoiceDoc['provider'], labels: InvoiceLabels): 
 function drawTotals(
   page: PdfPage,
   top: number,
-  invoice: InvoiceDoc,
+  invoice: BillingDoc,
   labels: InvoiceLabels,
   format: InvoiceFormat,
 ): void {
   const x = RIGHT - TOTALS_WIDTH;
-  const { amounts, coupon } = invoice;
+  const { amounts } = invoice;
   let y = top;
   const row = (label: string, value: string) => {
     const labelWidth = TOTALS_WIDTH - page.use('normal', 10, COLOUR.ink).width(value) - 8;
@@ -184,13 +205,16 @@ function drawTotals(
     page.use('normal', 10, COLOUR.ink).text(value, RIGHT - 3, y, 'right');
     y = bottom + 1;
   };
-  row(labels.standardPrice, format.money(amounts.standard));
-  if (coupon) {
-    const off = coupon.kind === 'percent' ? ` (${format.percent(-coupon.value / 100)})` : '';
-    row(`${labels.coupon} ${coupon.code}${off}`, format.money(-amounts.discount));
+  if (!isCreditNote(invoice)) {
+    row(labels.standardPrice, format.money(invoice.amounts.standard));
+    const { coupon } = invoice;
+    if (coupon) {
+      const off = coupon.kind === 'percent' ? ` (${format.percent(-coupon.value / 100)})` : '';
+      row(`${labels.coupon} ${coupon.code}${off}`, format.money(-invoice.amounts.discount));
+    }
+    page.rule(y, x, RIGHT);
+    y += 2;
   }
-  page.rule(y, x, RIGHT);
-  y += 2;
   row(labels.net, format.money(amounts.net));
   if (invoice.vatRate > 0 || !invoice.vatNote) {
     row(labels.vat(format.percent(invoice.vatRate)), format.money(amounts.vat));
@@ -200,12 +224,13 @@ function drawTotals(
 
   y += 1;
   const total = format.money(amounts.total);
+  const totalLabel = isCreditNote(invoice) ? labels.creditNote.total : labels.total;
   const totalWidth = page.use('bold', 13, COLOUR.total).width(total);
   const labelWidth = TOTALS_WIDTH - totalWidth - 8;
-  const labelLines = page.use('bold', 11, COLOUR.ink).lines(labels.total, labelWidth).length;
+  const labelLines = page.use('bold', 11, COLOUR.ink).lines(totalLabel, labelWidth).length;
   const bandHeight = Math.max(12, labelLines * 11 * PT * LINE_HEIGHT + 7);
   page.band(x - 3, y, TOTALS_WIDTH + 3, bandHeight, COLOUR.totalBand);
-  page.use('bold', 11, COLOUR.ink).wrapped(labels.total, x, y + 3.8, labelWidth);
+  page.use('bold', 11, COLOUR.ink).wrapped(totalLabel, x, y + 3.8, labelWidth);
   page.use('bold', 13, COLOUR.total).text(total, RIGHT - 3, y + 3.2, 'right');
   y += bandHeight + 3;
   page.use('normal', 9, COLOUR.faint).text(labels.currency, x, y);
@@ -217,7 +242,7 @@ function drawTotals(
 function drawPayment(
   page: PdfPage,
   top: number,
-  invoice: InvoiceDoc,
+  invoice: BillingDoc,
   labels: InvoiceLabels,
   format: InvoiceFormat,
 ): void {
@@ -226,7 +251,9 @@ function drawPayment(
   let y = top;
   y += page.use('bold', 8, COLOUR.faint).text(format.upper(labels.payment), x, y) + 1;
   for (const [label, value] of [
-    [labels.paidOn, format.dateTime(invoice.paidAt)],
+    isCreditNote(invoice)
+      ? [labels.creditNote.refundedOn, format.dateTime(invoice.refundedAt)]
+      : [labels.paidOn, format.dateTime(invoice.paidAt)],
     [labels.orderId, invoice.orderId],
   ] as const) {
     y += page.use('normal', 8.5, COLOUR.faint).text(label, x, y);
@@ -234,12 +261,12 @@ function drawPayment(
   }
 }
 
-function drawFooter(page: PdfPage, invoice: InvoiceDoc, labels: InvoiceLabels): void {
+function drawFooter(page: PdfPage, invoice: BillingDoc, labels: InvoiceLabels): void {
   const y = PAGE.height - 18;
   page.rule(y);
   page.use('normal', 8, COLOUR.faint);
   page.text(labels.footer(INVOICE_PLATFORM_NAME), PAGE.margin, y + 3);
-  page.text(`${labels.title} ${invoice.number}`, RIGHT, y + 3, 'right');
+  page.text(`${titleOf(invoice, labels)} ${invoice.number}`, RIGHT, y + 3, 'right');
 }
 
 /** A PDF date (`D:20260312143000+00'00'`) in UTC, so that it does not depend on the machine's zone. */

@@ -1,20 +1,21 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { InvoiceDoc } from '../domain/invoice';
+import { isCreditNote } from '../domain/credit-note';
+import type { BillingDoc } from '../domain/credit-note';
 import { resolveLanguage } from '../domain/languages';
 import { Button } from './button';
 import styles from './invoice-download-button.module.css';
 
 /**
- * Renders an invoice as a PDF in the browser, from the document alone (so offline too), in the
- * interface language. The renderer and its fonts load on the first click only.
+ * Renders an invoice or a credit note as a PDF in the browser, from the document alone (so offline
+ * too), in the interface language. The renderer and its fonts load on the first click only.
  */
 export function InvoiceDownloadButton({
   invoice,
   size = 'small',
   variant = 'secondary',
 }: {
-  invoice: InvoiceDoc;
+  invoice: BillingDoc;
   size?: 'normal' | 'small';
   variant?: 'primary' | 'secondary';
 }) {
@@ -37,7 +38,13 @@ export function InvoiceDownloadButton({
         size={size}
         variant={variant}
         disabled={state === 'busy'}
-        aria-label={state === 'busy' ? undefined : t('invoices.downloadNamed', { number: invoice.number })}
+        aria-label={
+          state === 'busy'
+            ? undefined
+            : t(isCreditNote(invoice) ? 'invoices.downloadCreditNoteNamed' : 'invoices.downloadNamed', {
+                number: invoice.number,
+              })
+        }
         onClick={() => void download()}
       >
         <svg aria-hidden="true" viewBox="0 0 24 24" width="18" height="18" className={styles.icon}>

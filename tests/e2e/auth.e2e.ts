@@ -22,6 +22,9 @@ test('a client registers, confirms the address from the mail, signs out and sign
 
   await followMailLink(page, client.email, 'verify-email');
   await expect(page.getByText('Votre adresse email est confirmée. Merci !')).toBeVisible();
+  // Signed in already: the way on is their space, never "sign in".
+  await expect(page.getByRole('link', { name: 'Aller à mon espace' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Se connecter' })).toHaveCount(0);
   // The same link again, by the person it confirmed: nothing to do, and no "sign in" for them.
   await page.reload();
   await expect(page.getByText('Votre adresse email est déjà confirmée.')).toBeVisible();

@@ -175,7 +175,7 @@ test("a signed-in client's favourites are in the dashboard with each expert's st
   await context.setOffline(false);
 });
 
-test("an admin's dashboard keeps to their account: no client tabs, no link that leads nowhere", async ({
+test("an admin's dashboard keeps to their account, with no client tabs, and leads to the console", async ({
   page,
 }) => {
   const login = new LoginScreen(page);
@@ -186,8 +186,11 @@ test("an admin's dashboard keeps to their account: no client tabs, no link that 
   const nav = page.getByRole('navigation', { name: 'Rubriques de votre espace' });
   await expect(nav.locator('[data-tab]')).toHaveText(['Profil', 'Paramètres', 'Notifications']);
   await expect(nav.locator('[aria-current="page"]')).toHaveText('Profil');
-  for (const link of await nav.getByRole('link').all()) {
-    const href = await link.getAttribute('href');
-    expect(href, 'every link of the dashboard leads to one of its tabs').toMatch(/^\/dashboard\?tab=/);
-  }
+  // Besides its tabs, the dashboard's one other link is the console's, and it reaches the console.
+  const tabs = await nav.locator('[data-tab]').count();
+  await expect(nav.getByRole('link')).toHaveCount(tabs + 1);
+  await nav.getByRole('link', { name: 'Administration' }).click();
+  await expect(page).toHaveURL(/\/admin\/dashboard$/, { timeout: 30_000 });
+  await expect(page.getByRole('heading', { level: 1, name: 'Tableau de bord' })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Navigation de la console' })).toBeVisible();
 });

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { ProvidersPage } from './pages/providers-page';
+import { cutSelectLabels } from './support/select-labels';
 
 test('on a phone the directory fits the screen and the menu opens', async ({ page }) => {
   const directory = new ProvidersPage(page);
@@ -34,4 +35,25 @@ test('pagination and the no-results state', async ({ page }) => {
   await expect(page.getByRole('heading', { name: 'Aucun expert ne correspond à ces filtres' })).toBeVisible();
   await page.getByRole('button', { name: 'Réinitialiser les filtres' }).last().click();
   await expect(directory.cards).toHaveCount(12);
+});
+
+test('on a phone the filters show their choices whole, in French, German and Russian', async ({ page }) => {
+  const directory = new ProvidersPage(page);
+  await directory.open();
+  const problems: string[] = [];
+  for (const language of ['fr', 'de', 'ru']) {
+    await page.evaluate((value) => localStorage.setItem('sos-expat.language', value), language);
+    for (const path of ['/providers', '/testimonials']) {
+      await page.goto(path);
+      await expect(page.locator('html')).toHaveAttribute('lang', language);
+      await expect(page.locator('main article').first()).toBeVisible();
+      await expect(page.locator('main select').first()).toBeVisible();
+      for (const width of [390, 360]) {
+        await page.setViewportSize({ width, height: 800 });
+        const cut = await cutSelectLabels(page);
+        problems.push(...cut.map((problem) => `${language} ${path} at ${width} px: ${problem}`));
+      }
+    }
+  }
+  expect(problems, problems.join('\n')).toEqual([]);
 });

@@ -44,7 +44,12 @@ beforeAll(async () => {
   for (let i = 0; i < 4; i += 1) orders.push(await earn(server.store, providerId));
   // Half of the first consultation refunded, then a payout of what is left.
   const first = orders[0]!;
-  await recordRefund(server.store, first, first.quote.total / 2, new Date().toISOString());
+  await recordRefund(
+    server.store,
+    first,
+    { refundId: 're_ledger_half', amount: first.quote.total / 2, refundedBefore: 0 },
+    new Date().toISOString(),
+  );
   const payout = {
     payoutId: 'po_ledger_1',
     providerId,

@@ -7,14 +7,13 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountIds } from '../../src/domain/account';
-import type { BookingRequest } from '../../src/domain/booking';
-import type { CheckoutResponse } from '../../src/domain/order';
 import type { PayoutRunSummary, PayoutView, ProviderBalanceView } from '../../src/domain/payouts';
 import type { SimulatedTransferDoc } from '../../server/adapters/payments/simulated-transfers';
 import type { Clock } from '../../server/services/backup/schedule';
+import { updateOrder } from '../../server/services/consultation/order-store';
+import { createRefunds } from '../../server/services/consultation/refunds';
 import { createSettlement } from '../../server/services/consultation/settlement';
 import { startDailyPayouts } from '../../server/services/payouts/daily';
-import type { StoredOrder } from '../../server/services/consultation/types';
 import { auditOf, expectAdminOnly, mintRoles } from '../support/admin-roles';
 import type { RoleUsers } from '../support/admin-roles';
 import { eventually } from '../support/orders';
@@ -22,6 +21,7 @@ import { balancesFromDocuments, earn, ledgerEntries, SHARE, storeKyc } from '../
 import { onlineProviders } from '../support/providers';
 import type { ProviderDoc } from '../support/providers';
 import { browserCall, mintUser } from '../support/sessions';
+import { completedConsultation as completeOne } from '../support/completed-consultation';
 import { startTestServer } from '../support/test-server';
 import type { TestServer } from '../support/test-server';
 import { expectLedgerBalanced as expectLedgerInvariants } from '../support/ledger-balance';
@@ -65,45 +65,6 @@ async function csv(path: string): Promise<{ status: number; type: string | null;
   };
 }
 
-function booking(): BookingRequest {
-  return {
-    firstName: 'Ana',
-    lastName: 'Bérénice',
-    nationality: 'FR',
-    interventionCountry: 'ES',
-    title: 'Litige avec mon propriétaire',
-    description: 'Mon propriétaire refuse de me rendre ma caution depuis trois mois, que puis-je faire ?',
-    languages: [lawyer.languages[0]!],
-    phone: '+33612345678',
-    acceptedTerms: true,
-  };
-}
-
-/** A consultation booked, paid and completed through the service: its share is on the balance. */
-async function completedConsultation(): Promise<string> {
-  const order = await browserCall(server.url, 'POST', '/api/checkout', users.client.cookie, {
-    providerId: lawyer._id,
-    service: 'lawyerCall',
-    currency: 'EUR',
-    booking: booking(),
-    expectedTotal: 4900,
-    idempotencyKey: `key-${Math.random().toString(36).slice(2)}`,
-    demo: { providerLine: 'answers' },
-  });
-  expect(order.status).toBe(201);
-  const { orderId, payment } = order.json as CheckoutResponse;
-  const paid = await browserCall(server.url, 'POST', '/api/payments/simulated/confirm', users.client.cookie, {
-    clientSecret: payment.clientSecret,
-    card: { number: '4242424242424242', exp: '12/34', cvc: '123' },
-  });
-  expect((paid.json as { outcome: string }).outcome).toBe('authorised');
-  await eventually(async () => {
-    const stored = await server.store.db<StoredOrder>('orders').get(orderId);
-    return stored.state === 'completed' ? true : undefined;
-  }, 20_000);
-  return orderId;
-}
-
 async function balanceOf(providerId: string): Promise<ProviderBalanceView | undefined> {
   const answer = await admin('GET', `/api/admin/payouts/balances?provider=${encodeURIComponent(providerId)}`);
   expect(answer.status).toBe(200);
@@ -137,6 +98,8 @@ async function expectLedgerBalanced() {
     expect((await balanceOf(providerId!))?.balance ?? 0, key).toBe(sum);
   }
 }
+
+const completedConsultation = async () => (await completeOne(server, users.client.cookie, lawyer)).orderId;
 
 describe('payouts in the admin console', () => {
   it('is for admins only', async () => {
@@ -285,16 +248,17 @@ describe('payouts in the admin console', () => {
     };
     await gateway.confirmCard(intent.clientSecret, { number: '4242424242424242', exp: '12/34', cvc: '123' });
     await server.services.gateway.capture(intent.intent.id, `${order.orderId}:capture`);
-    const captured = {
-      ...order,
-      payment: { ...order.payment, intentId: intent.intent.id, state: 'captured' as const },
-    };
-    const settlement = createSettlement({
+    const captured = (await updateOrder(server.store, order.orderId, (stored) => ({
+      ...stored,
+      payment: { ...stored.payment, intentId: intent.intent.id, state: 'captured' as const },
+    })))!;
+    const deps = {
       store: server.store,
       gateway: server.services.gateway,
       now: () => new Date(),
       log: () => {},
-    });
+    };
+    const settlement = createSettlement({ ...deps, refunds: createRefunds(deps) });
     await settlement.release(captured);
     await settlement.release(captured);
     expect(await balanceOf(provider.uid)).toMatchObject({ earned: SHARE, recovered: SHARE, balance: 0 });

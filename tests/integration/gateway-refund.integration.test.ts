@@ -4,6 +4,7 @@
  * taken back with it, and the ledger balances; a repeated webhook records nothing more.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SimulatedGateway } from '../../server/adapters/payments/simulated';
 import type { LedgerEntry } from '../../server/services/consultation/ledger';
 import { expectLedgerBalanced } from '../support/ledger-balance';
 import { storeOrder } from '../support/orders';
@@ -33,15 +34,28 @@ async function ledgerOf(orderId: string): Promise<Record<string, number>> {
 describe('a refund made at the gateway', () => {
   it('takes the provider’s share back with the refund, once', async () => {
     const orderId = 'ord_gateway_refund';
+    const gateway = server.services.gateway as SimulatedGateway;
+    const { intent, clientSecret } = await gateway.createIntent({
+      orderId,
+      amount: 4900,
+      currency: 'EUR',
+      description: 'test',
+      metadata: { orderId },
+      idempotencyKey: `${orderId}:intent`,
+    });
+    await gateway.confirmCard(clientSecret, { number: '4242424242424242', exp: '12/34', cvc: '123' });
     await storeOrder(server.store, {
       orderId,
       clientUid: 'gw-client',
       providerId: 'gw-lawyer',
       state: 'paid',
-      payment: { state: 'authorised' },
+      payment: { state: 'authorised', intentId: intent.id },
     });
     const { consultations } = server.services;
+    await gateway.capture(intent.id, `${orderId}:capture`);
     await consultations.paymentSettled(orderId, 'captured');
+    // Refunded from the gateway's dashboard, then its notice, twice.
+    await gateway.refund(intent.id, 'dashboard-refund');
     await consultations.paymentSettled(orderId, 'refunded');
     await consultations.paymentSettled(orderId, 'refunded');
 

@@ -280,10 +280,14 @@ describe('the Stripe gateway, with the real SDK against a local Stripe', () => {
     const refund = await stripeGateway.refund(intent.id, 'ord_gateway_2:refund');
     expect(refund.amount).toBe(4900);
     expect(await stripeGateway.refund(intent.id, 'ord_gateway_2:refund')).toEqual(refund);
-    expect(await stripeGateway.refund(intent.id, 'another-refund-key')).toEqual(refund);
+    // Another key is another refund: nothing is left to give back, and Stripe says so.
+    await expect(stripeGateway.refund(intent.id, 'another-refund-key')).rejects.toMatchObject({
+      code: 'charge_already_refunded',
+    });
     expect(
       fake.requests.filter((r) => r.path === '/v1/refunds' && r.method === 'POST' && r.status === 200),
     ).toHaveLength(2);
+    expect(await stripeGateway.listRefunds(intent.id)).toEqual([refund]);
     expect(await stripeGateway.retrieve(intent.id)).toMatchObject({ amountRefunded: 4900 });
   });
 
@@ -360,7 +364,11 @@ describe('the simulated gateway', () => {
     const refund = await gateway.refund(intent.id, 'ord_sim_2:refund');
     expect(refund.amount).toBe(2500);
     expect(await gateway.refund(intent.id, 'ord_sim_2:refund')).toEqual(refund);
-    expect(await gateway.refund(intent.id, 'another-refund')).toEqual(refund);
+    // Another key is another refund: nothing is left to give back.
+    await expect(gateway.refund(intent.id, 'another-refund')).rejects.toMatchObject({
+      code: 'charge_already_refunded',
+    });
+    expect(await gateway.listRefunds(intent.id)).toEqual([refund]);
     // A key is for one request, as with Stripe.
     await expect(gateway.refund(intent.id, 'another')).rejects.toMatchObject({ code: 'idempotency_error' });
     expect(await gateway.retrieve(intent.id)).toMatchObject({ amountRefunded: 2500 });

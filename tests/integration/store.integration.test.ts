@@ -26,6 +26,7 @@ describe('start-up migration and demo data', () => {
         'accounts',
         'admin',
         'audit',
+        'b2b',
         'calls',
         'config',
         'content',

@@ -135,6 +135,46 @@ export function parseStripeForm(text: string): Params {
   return out;
 }
 
+/**
+ * One page of a list as Stripe answers it: newest first, `created` filters (`created[gte]`,
+ * `[gt]`, `[lt]`, `[lte]` or an exact second), `limit` (1–100, 10 by default), `starting_after` /
+ * `ending_before` (an object id of the list), and `has_more`.
+ */
+function listPage<T extends { id: string; created: number }>(url: string, items: T[], params: Params): Json {
+  const limit = params.limit === undefined ? 10 : Number(params.limit);
+  if (!Number.isInteger(limit) || limit < 1 || limit > 100) {
+    throw invalidRequest(
+      400,
+      'parameter_invalid_integer',
+      'Invalid limit: must be between 1 and 100.',
+      'limit',
+    );
+  }
+  const created = params.created;
+  const range = created && typeof created === 'object' ? (created as Record<string, string>) : undefined;
+  const exact = typeof created === 'string' ? Number(created) : undefined;
+  const inRange = (at: number) =>
+    (exact === undefined || at === exact) &&
+    (range?.gte === undefined || at >= Number(range.gte)) &&
+    (range?.gt === undefined || at > Number(range.gt)) &&
+    (range?.lt === undefined || at < Number(range.lt)) &&
+    (range?.lte === undefined || at <= Number(range.lte));
+  // Newest first; objects made in the same second keep their order of creation, reversed.
+  let all = items.filter((item) => inRange(item.created)).reverse();
+  const cursor = (name: 'starting_after' | 'ending_before') => {
+    const id = params[name];
+    if (id === undefined) return -1;
+    const at = all.findIndex((item) => item.id === id);
+    if (at < 0) throw invalidRequest(400, 'resource_missing', `No such object: '${String(id)}'`, name);
+    return at;
+  };
+  const after = cursor('starting_after');
+  const before = cursor('ending_before');
+  if (after >= 0) all = all.slice(after + 1);
+  else if (before >= 0) all = all.slice(Math.max(0, before - limit), before);
+  return { object: 'list', data: all.slice(0, limit), has_more: all.length > limit, url };
+}
+
 const listOf = (value: unknown): string[] =>
   value && typeof value === 'object' ? Object.values(value as Record<string, string>) : [];
 
@@ -151,6 +191,8 @@ export type FakeStripe = {
   transfers(): StoredTransfer[];
   /** An event as Stripe sends it to a webhook endpoint. */
   event(type: string, object: object): Json;
+  /** Changes an object as Stripe holds it (a test's stand-in for a change made at Stripe). */
+  edit(kind: 'payment_intent' | 'charge' | 'refund' | 'transfer', id: string, fields: Json): void;
   /** The next `times` requests to a path answer 500 (an outage). */
   failNext(method: string, path: RegExp, times?: number): void;
   close(): Promise<void>;
@@ -306,31 +348,40 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     if (intent.status !== 'succeeded' || !charge) {
       throw invalidRequest(400, 'charge_not_captured', `PaymentIntent ${intent.id} has not been captured.`);
     }
-    if (charge.amount_refunded >= charge.amount_captured) {
+    const left = charge.amount_captured - charge.amount_refunded;
+    if (left <= 0) {
       throw invalidRequest(400, 'charge_already_refunded', `Charge ${charge.id} has already been refunded.`);
+    }
+    const amount = params.amount === undefined ? left : Number(params.amount);
+    if (!Number.isInteger(amount) || amount <= 0 || amount > left) {
+      throw invalidRequest(
+        400,
+        'amount_too_large',
+        `Refund amount (${String(params.amount)}) is greater than unrefunded amount on charge (${left}).`,
+      );
     }
     const refund: StoredRefund = {
       id: newId('re'),
       object: 'refund',
-      amount: charge.amount_captured - charge.amount_refunded,
+      amount,
       charge: charge.id,
       currency: charge.currency,
       payment_intent: intent.id,
       status: 'succeeded',
-      metadata: {},
+      metadata: { ...((params.metadata as Record<string, string>) ?? {}) },
       created: now(),
     };
     refunds.set(refund.id, refund);
-    Object.assign(charge, { amount_refunded: charge.amount_captured, refunded: true });
+    const refunded = charge.amount_refunded + amount;
+    Object.assign(charge, { amount_refunded: refunded, refunded: refunded >= charge.amount_captured });
     return { ...refund };
   }
 
   function listRefunds(params: Params): Json {
-    const data = [...refunds.values()]
-      .filter((refund) => !params.payment_intent || refund.payment_intent === params.payment_intent)
-      .reverse()
-      .slice(0, Number(params.limit ?? 10));
-    return { object: 'list', data, has_more: false, url: '/v1/refunds' };
+    const all = [...refunds.values()].filter(
+      (refund) => !params.payment_intent || refund.payment_intent === params.payment_intent,
+    );
+    return listPage('/v1/refunds', all, params);
   }
 
   function createTransfer(params: Params): Json {
@@ -371,12 +422,10 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   }
 
   function listTransfers(params: Params): Json {
-    const data = [...transfers.values()]
+    const all = [...transfers.values()]
       .filter((t) => !params.transfer_group || t.transfer_group === params.transfer_group)
-      .filter((t) => !params.destination || t.destination === params.destination)
-      .reverse()
-      .slice(0, Number(params.limit ?? 10));
-    return { object: 'list', data, has_more: false, url: '/v1/transfers' };
+      .filter((t) => !params.destination || t.destination === params.destination);
+    return listPage('/v1/transfers', all, params);
   }
 
   function route(method: string, path: string, params: Params): Json {
@@ -394,6 +443,20 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     if (method === 'GET' && path === '/v1/refunds') return listRefunds(params);
     if (method === 'POST' && path === '/v1/transfers') return createTransfer(params);
     if (method === 'GET' && path === '/v1/transfers') return listTransfers(params);
+    if (method === 'GET' && path === '/v1/payment_intents') {
+      const all = [...intents.values()].map((intent) => ({
+        ...view(intent),
+        id: intent.id,
+        created: intent.created,
+      }));
+      return listPage('/v1/payment_intents', all, params);
+    }
+    if (method === 'GET' && path === '/v1/charges') {
+      const all = [...charges.values()].filter(
+        (charge) => !params.payment_intent || charge.payment_intent === params.payment_intent,
+      );
+      return listPage('/v1/charges', all, params);
+    }
     throw invalidRequest(404, 'resource_missing', `Unrecognized request URL (${method}: ${path}).`);
   }
 
@@ -505,6 +568,12 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         request: { id: null, idempotency_key: null },
         type,
       };
+    },
+    edit(kind, id, fields) {
+      const maps = { payment_intent: intents, charge: charges, refund: refunds, transfer: transfers };
+      const object = (maps[kind] as Map<string, object>).get(id);
+      if (!object) throw new Error(`No such ${kind} ${id}`);
+      Object.assign(object, fields);
     },
     failNext(method, path, times = 1) {
       failures.push({ method, path, times });

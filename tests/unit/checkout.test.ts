@@ -51,6 +51,11 @@ const CHECKOUT_ERROR_CODES = Object.keys({
   amount_too_high: true,
   amount_mismatch: true,
   payment_provider_error: true,
+  b2b_not_member: true,
+  b2b_account_inactive: true,
+  b2b_email_unverified: true,
+  b2b_no_promo: true,
+  b2b_currency: true,
 } satisfies Record<CheckoutErrorCode, true>) as CheckoutErrorCode[];
 
 const CARD_OUTCOMES = Object.keys({

@@ -54,8 +54,14 @@ const REFUND_KEYS_ALLOWED = [
   'money.state.refunded',
   'money.detail.refunding',
   'money.detail.refunded',
+  // A payment charged, then given back in part by an admin (finance/refunds): the rest stays charged.
+  'money.state.partlyRefunded',
+  'money.detail.partlyRefunded',
   // The notification of a refund, sent only when the payment recorded was captured, then refunded.
   'dashboard.notifications.kinds.moneyRefunded',
+  // An admin's partial refund of a charged consultation (services/consultation/refunds.ts).
+  'dashboard.notifications.kinds.partialRefund',
+  'dashboard.notifications.kinds.partialRefundCreditNote',
   // A provider's share taken back because the client's charged payment was refunded (payouts).
   'dashboard.earnings.recovered',
   'dashboard.earnings.negativeHint',

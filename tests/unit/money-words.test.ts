@@ -74,7 +74,12 @@ describe('the rule', () => {
   });
 
   it('knows which states mean the card was charged at some point', () => {
-    expect(CLIENT_MONEY_STATES.filter(wasCharged)).toEqual(['charged', 'refunding', 'refunded']);
+    expect(CLIENT_MONEY_STATES.filter(wasCharged)).toEqual([
+      'charged',
+      'partlyRefunded',
+      'refunding',
+      'refunded',
+    ]);
   });
 });
 

@@ -17,12 +17,12 @@ import type { CardOutcome } from '../../../src/domain/order';
 import { getOrUndefined, isConflict } from '../../store/store';
 import type { Store } from '../../store/store';
 import { createSimulatedTransfers } from './simulated-transfers';
-import type { CreateIntent, Intent, PaymentGateway } from './types';
+import type { CreateIntent, GatewayRefund, Intent, PaymentGateway } from './types';
 
 export type CardInput = { number: string; exp: string; cvc: string };
 
 type Operation = 'capture' | 'cancel' | 'refund';
-type Answer = { op: Operation; intent?: Intent; refund?: { refundId: string; amount: number } };
+type Answer = { op: Operation; intent?: Intent; refund?: GatewayRefund };
 
 export type SimulatedIntentDoc = {
   _id: string;
@@ -32,6 +32,9 @@ export type SimulatedIntentDoc = {
   clientSecret: string;
   /** The answer given to each idempotency key of a capture, a cancellation or a refund. */
   answers: Record<string, Answer>;
+  /** Every refund, oldest first. */
+  refunds?: GatewayRefund[];
+  /** The single whole refund of intents refunded before refunds could be partial. */
   refund?: { refundId: string; amount: number };
   createdAt: string;
   updatedAt: string;
@@ -44,7 +47,8 @@ export class SimulatedPaymentError extends Error {
       | 'resource_missing'
       | 'payment_intent_unexpected_state'
       | 'idempotency_error'
-      | 'charge_already_refunded',
+      | 'charge_already_refunded'
+      | 'amount_too_large',
     message: string,
   ) {
     super(message);
@@ -60,6 +64,13 @@ export interface SimulatedGateway extends PaymentGateway {
   confirmCard(clientSecret: string, card: CardInput): Promise<{ outcome: CardOutcome; intent: Intent }>;
   /** The outcome of the 3-D Secure step of a `requires_action` intent: approved or refused. */
   authenticate(clientSecret: string, approve: boolean): Promise<{ outcome: CardOutcome; intent: Intent }>;
+}
+
+/** An intent's refunds, the one whole refund of older intents included. */
+function refundsOf(doc: SimulatedIntentDoc): GatewayRefund[] {
+  if (doc.refunds) return doc.refunds;
+  if (!doc.refund) return [];
+  return [{ ...doc.refund, metadata: {}, created: Math.floor(Date.parse(doc.updatedAt) / 1000) }];
 }
 
 export function isSimulatedGateway(gateway: PaymentGateway): gateway is SimulatedGateway {
@@ -93,12 +104,16 @@ function unexpectedState(intent: Intent, action: string): SimulatedPaymentError 
   );
 }
 
-/** `transferDelayMs`: how long each provider transfer takes (tests stop a payout run half-way). */
+/**
+ * `transferDelayMs`: how long each provider transfer takes (tests stop a payout run half-way);
+ * `refundDelayMs`: how long a refund, once made, takes to be answered (tests kill the service then).
+ */
 export function createSimulatedGateway(
   store: Store,
-  options: { transferDelayMs?: number } = {},
+  options: { transferDelayMs?: number; refundDelayMs?: number } = {},
 ): SimulatedGateway {
   const db = store.db<SimulatedIntentDoc>('orders');
+  const refundDelayMs = options.refundDelayMs ?? 0;
 
   async function load(intentId: string): Promise<SimulatedIntentDoc> {
     const doc = await getOrUndefined(db, DOC_PREFIX + intentId);
@@ -261,19 +276,42 @@ export function createSimulatedGateway(
       return answer.intent!;
     },
 
-    async refund(intentId, idempotencyKey) {
+    async refund(intentId, idempotencyKey, options = {}) {
       const answer = await keyed(intentId, idempotencyKey, 'refund', (doc) => {
-        if (doc.refund) return { answer: { refund: doc.refund }, doc };
         const { intent } = doc;
         if (intent.status !== 'succeeded') throw unexpectedState(intent, 'refund');
-        const refund = {
+        const left = intent.amountReceived - intent.amountRefunded;
+        if (left <= 0) {
+          throw new SimulatedPaymentError(
+            'charge_already_refunded',
+            `Charge of ${intent.id} has already been refunded.`,
+          );
+        }
+        const amount = options.amount ?? left;
+        if (!Number.isInteger(amount) || amount <= 0 || amount > left) {
+          throw new SimulatedPaymentError(
+            'amount_too_large',
+            `Refund amount (${amount}) is greater than what is left (${left}).`,
+          );
+        }
+        const refund: GatewayRefund = {
           refundId: 're_sim_' + randomBytes(12).toString('hex'),
-          amount: intent.amountReceived,
+          amount,
+          metadata: { ...(options.metadata ?? {}) },
+          created: Math.floor(Date.now() / 1000),
         };
-        const refunded: Intent = { ...intent, amountRefunded: intent.amountReceived };
-        return { answer: { refund }, doc: { ...doc, intent: refunded, refund } };
+        const refunded: Intent = { ...intent, amountRefunded: intent.amountRefunded + amount };
+        return {
+          answer: { refund },
+          doc: { ...doc, intent: refunded, refunds: [...refundsOf(doc), refund] },
+        };
       });
+      if (refundDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, refundDelayMs));
       return answer.refund!;
+    },
+
+    async listRefunds(intentId) {
+      return refundsOf(await load(intentId));
     },
 
     transfer: createSimulatedTransfers(store, options.transferDelayMs),

@@ -11,7 +11,7 @@ import Stripe from 'stripe';
 import type { Config } from '../../config/env';
 import type { Currency } from '../../../src/domain/config';
 import { stripeTransfer } from './stripe-transfer';
-import type { CreateIntent, Intent, IntentStatus, PaymentGateway } from './types';
+import type { CreateIntent, GatewayRefund, Intent, IntentStatus, PaymentGateway } from './types';
 
 export type StripeSettings = NonNullable<Config['stripe']>;
 
@@ -56,6 +56,15 @@ export function toIntent(pi: Stripe.PaymentIntent): Intent {
     amountRefunded: charge?.amount_refunded ?? 0,
     ...(lastError ? { lastError } : {}),
     metadata: { ...(pi.metadata ?? {}) },
+  };
+}
+
+function toRefund(refund: Stripe.Refund): GatewayRefund {
+  return {
+    refundId: refund.id,
+    amount: refund.amount,
+    metadata: { ...(refund.metadata ?? {}) },
+    created: refund.created,
   };
 }
 
@@ -122,18 +131,25 @@ export function createStripeGateway(
       );
     },
 
-    async refund(intentId, idempotencyKey) {
-      try {
-        const refund = await stripe.refunds.create({ payment_intent: intentId }, { idempotencyKey });
-        return { refundId: refund.id, amount: refund.amount };
-      } catch (error) {
-        if (stripeCode(error) !== 'charge_already_refunded') throw error;
-        // Refunded already (by an earlier call with another key, or from Stripe's dashboard).
-        const { data } = await stripe.refunds.list({ payment_intent: intentId, limit: 10 });
-        const done = data.filter((refund) => refund.status !== 'failed' && refund.status !== 'canceled');
-        if (done.length === 0) throw error;
-        return { refundId: done[0]!.id, amount: done.reduce((sum, refund) => sum + refund.amount, 0) };
+    async refund(intentId, idempotencyKey, options = {}) {
+      const refund = await stripe.refunds.create(
+        {
+          payment_intent: intentId,
+          ...(options.amount !== undefined ? { amount: options.amount } : {}),
+          ...(options.metadata ? { metadata: options.metadata } : {}),
+        },
+        { idempotencyKey },
+      );
+      return toRefund(refund);
+    },
+
+    async listRefunds(intentId) {
+      const refunds: GatewayRefund[] = [];
+      for await (const refund of stripe.refunds.list({ payment_intent: intentId, limit: 100 })) {
+        // A failed or cancelled refund gave nothing back.
+        if (refund.status !== 'failed' && refund.status !== 'canceled') refunds.push(toRefund(refund));
       }
+      return refunds.sort((a, b) => a.created - b.created || a.refundId.localeCompare(b.refundId));
     },
 
     transfer: (input) => stripeTransfer(stripe, input),

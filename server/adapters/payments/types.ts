@@ -7,7 +7,7 @@
  * call repeated after a restart or a lost answer never charges, releases or refunds twice.
  */
 import type { Currency } from '../../../src/domain/config';
-import type { PaymentGatewayKind } from '../../../src/domain/order';
+import type { CardGatewayKind } from '../../../src/domain/order';
 
 /** The states of a PaymentIntent the service acts on (Stripe's names). */
 export type IntentStatus =
@@ -55,10 +55,22 @@ export type TransferInput = {
   metadata: Record<string, string>;
 };
 
+export type RefundOptions = { amount?: number; metadata?: Record<string, string> };
+
+export type GatewayRefund = {
+  refundId: string;
+  amount: number;
+  /** What the refund was created with (`orderId`, `refundKey` when this service asked for it). */
+  metadata: Record<string, string>;
+  /** Seconds since the epoch, as Stripe counts. */
+  created: number;
+};
+
 export type Transfer = { transferId: string; amount: number; currency: Currency; destination?: string };
 
 export interface PaymentGateway {
-  readonly kind: PaymentGatewayKind;
+  /** Account-billed intents run through the card gateway's object too (account-billing.ts). */
+  readonly kind: CardGatewayKind;
   /** The key the browser needs for Stripe.js (Stripe only). */
   readonly publishableKey?: string;
   /** Creates an intent with manual capture; the same idempotency key gives the same intent. */
@@ -68,8 +80,14 @@ export interface PaymentGateway {
   capture(intentId: string, idempotencyKey: string): Promise<Intent>;
   /** Releases the hold of an uncaptured intent. */
   cancel(intentId: string, idempotencyKey: string): Promise<Intent>;
-  /** Gives a captured amount back (all of it). */
-  refund(intentId: string, idempotencyKey: string): Promise<{ refundId: string; amount: number }>;
+  /**
+   * Gives captured money back: `amount` of it, or all that is left when no amount is given. One
+   * refund per idempotency key; `metadata` (the order and the refund's key) travels with it so that
+   * the gateway's own notice of the refund is recognised as this one.
+   */
+  refund(intentId: string, idempotencyKey: string, options?: RefundOptions): Promise<GatewayRefund>;
+  /** Every refund of an intent the gateway knows of, oldest first (a refund made at the gateway too). */
+  listRefunds(intentId: string): Promise<GatewayRefund[]>;
   /** Pays a provider (see TransferInput); a refusal is thrown with the gateway's error code. */
   transfer(input: TransferInput): Promise<Transfer>;
 }

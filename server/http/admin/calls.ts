@@ -49,6 +49,8 @@ const REFUSALS: Record<Exclude<MoneyBackRefused['reason'], 'not_found'>, string>
   call_in_progress: 'The consultation is under way: end it first.',
   not_held: 'No payment is held on this order.',
   not_captured: 'Nothing was charged on this order.',
+  billed_to_account: 'This consultation is billed to a company account: correct its monthly invoice.',
+  refused_by_gateway: 'The payment gateway refused the refund.',
 };
 
 export function callRoutes(router: Router, { store, services }: AdminContext): void {
@@ -111,7 +113,10 @@ export function callRoutes(router: Router, { store, services }: AdminContext): v
         const reason = reasonOf(req.body);
         let result;
         try {
-          result = await services.consultations.giveMoneyBack(orderId, action);
+          result = await services.consultations.giveMoneyBack(orderId, action, {
+            by: res.locals.adminUid,
+            ...(reason ? { reason } : {}),
+          });
         } catch (error) {
           if (!(error instanceof MoneyBackRefused)) throw error;
           if (error.reason === 'not_found') throw new ApiError(404, 'not_found', 'No such consultation.');

@@ -14,12 +14,17 @@ import { readSession, sessionToken } from '../../services/sessions';
 import type { Store } from '../../store/store';
 import { ApiError } from '../errors';
 import { approvalRoutes } from './approvals';
+import { b2bRoutes } from './b2b';
 import { callRoutes } from './calls';
 import { paymentRoutes } from './payments';
 import { invoiceRoutes } from './invoices';
 import { contactMessageRoutes } from './contact-messages';
 import { payoutRoutes } from './payouts';
 import { ledgerRoutes } from './ledger';
+import { reconciliationRoutes } from './reconciliation';
+import { refundRoutes } from './refunds';
+import { exportRoutes } from './exports';
+import { taxRoutes } from './taxes';
 import { dashboardRoutes } from './dashboard';
 import { countriesRoutes } from './countries';
 import { couponsRoutes } from './coupons';
@@ -45,6 +50,7 @@ export type AdminRoutes = (router: Router, context: AdminContext) => void;
 
 /** Every screen's routes. A new screen adds its module here. */
 const ADMIN_SCREENS: AdminRoutes[] = [
+  refundRoutes,
   userRoutes,
   testProfileRoutes,
   approvalRoutes,
@@ -64,6 +70,10 @@ const ADMIN_SCREENS: AdminRoutes[] = [
   contactMessageRoutes,
   payoutRoutes,
   ledgerRoutes,
+  reconciliationRoutes,
+  exportRoutes,
+  taxRoutes,
+  b2bRoutes,
 ];
 
 export function adminRouter(context: AdminContext): Router {

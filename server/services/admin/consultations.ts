@@ -10,7 +10,6 @@ import type { CallPhase, OrderState } from '../../../src/domain/order';
 import { isFinalPhase } from '../../../src/domain/order';
 import type { Store } from '../../store/store';
 import { getOrUndefined } from '../../store/store';
-import { ledgerId } from '../consultation/ledger';
 import type { LedgerEntry, LedgerKind } from '../consultation/ledger';
 import type { StoredCall, StoredOrder } from '../consultation/types';
 
@@ -41,6 +40,8 @@ type CallLog = {
 };
 
 const LOGS_SHOWN = 200;
+/** An order has a handful of entries (a few per partial refund): this bounds a pathological one. */
+const LEDGER_ENTRIES_SHOWN = 200;
 const LEDGER_KINDS: LedgerKind[] = [
   'authorisation',
   'capture',
@@ -73,7 +74,11 @@ function row(order: StoredOrder, call: StoredCall | undefined): ConsultationRow 
       ...(isTest ? { isTestProfile: true } : {}),
     },
     payment: order.payment.state,
-    money: clientMoney({ payment: order.payment.state, phase: call ? phase : undefined }),
+    money: clientMoney({
+      payment: order.payment.state,
+      phase: call ? phase : undefined,
+      refunded: order.payment.refunded,
+    }),
     phase,
     attempt: call?.state.attempt ?? 0,
     ...(call?.state.failure ? { failure: call.state.failure } : {}),
@@ -163,11 +168,14 @@ export async function consultationDetail(
       include_docs: true,
       limit: LOGS_SHOWN,
     }),
-    docsById<LedgerEntry>(
-      store,
-      'ledger',
-      LEDGER_KINDS.map((kind) => ledgerId(orderId, kind)),
-    ),
+    // Every entry of the order, by its id's prefix: a partly refunded order has one `refund` and one
+    // `provider_recovery` per refund (`<orderId>:refund:<refundId>`), not only the fixed ids.
+    store.db<LedgerEntry>('ledger').list({
+      startkey: `${orderId}:`,
+      endkey: `${orderId}:${PREFIX_END}`,
+      include_docs: true,
+      limit: LEDGER_ENTRIES_SHOWN,
+    }),
   ]);
   const base = row(order, call);
   const { clientSecret: _secret, ...payment } = order.payment;
@@ -211,9 +219,9 @@ export async function consultationDetail(
       const doc = (item as { doc?: CallLog | null }).doc;
       return doc ? [{ at: doc.timestamp, event: doc.data }] : [];
     }),
-    ledger: LEDGER_KINDS.flatMap((kind) => {
-      const entry = ledger.get(ledgerId(orderId, kind));
-      return entry
+    ledger: ledger.rows.flatMap((item) => {
+      const entry = (item as { doc?: LedgerEntry | null }).doc;
+      return entry && (LEDGER_KINDS as string[]).includes(entry.kind)
         ? [{ kind: entry.kind, amount: entry.amount, currency: entry.currency, at: entry.at }]
         : [];
     }),

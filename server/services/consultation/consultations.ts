@@ -15,6 +15,7 @@ import type { CallContext, CallEffect, CallEvent } from '../../../src/domain/cal
 import type { PlatformSettings } from '../../../src/domain/config';
 import { CALL_ATTEMPTS_BEFORE_REFUND, DEFAULT_CALL_TIMEOUT } from '../../../src/domain/constants';
 import { DEMO_PROVIDER_NUMBERS } from '../../../src/domain/demo-mode';
+import type { CreditNoteDoc } from '../../../src/domain/credit-note';
 import type { InvoiceDoc } from '../../../src/domain/invoice';
 import { PROFILE_ID } from '../../../src/domain/mine';
 import type { Profile } from '../../../src/domain/mine';
@@ -26,8 +27,11 @@ import { createOnce, getOrUndefined } from '../../store/store';
 import type { Store } from '../../store/store';
 import { confirmCouponUse, releaseCouponUse } from '../coupons/uses';
 import { endedWithoutConsultation } from '../coupons/stale-holds';
-import { createSettlement, updateOrder as updateStoredOrder } from './settlement';
-import { record, recordRefund } from './ledger';
+import { updateOrder as updateStoredOrder } from './order-store';
+import { createSettlement } from './settlement';
+import { record } from './ledger';
+import { createRefunds } from './refunds';
+import type { RefundOutcome, RefundRequest } from './refunds';
 import { createMoneyBack } from './money-back';
 import type { MoneyBackAction, MoneyBackResult } from './money-back';
 import type { ConsultationService, StoredCall, StoredOrder } from './types';
@@ -50,6 +54,8 @@ export type ConsultationOptions = {
   telephony: (sink: TelephonyEventSink) => Telephony;
   /** Mails an invoice (PDF attached); failures are logged, the invoice stays in the client's database. */
   mailInvoice?: (invoice: InvoiceDoc, to: string) => Promise<void>;
+  /** Mails a credit note (PDF attached); failures are logged, it stays in the client's database. */
+  mailCreditNote?: (creditNote: CreditNoteDoc, to: string) => Promise<void>;
   now?: () => Date;
   log?: (message: string, error?: unknown) => void;
 };
@@ -68,7 +74,13 @@ export type Consultations = ConsultationService & {
    */
   endCall(orderId: string): Promise<StoredCall | undefined>;
   /** An admin releases or refunds an order's payment, once (see money-back.ts). */
-  giveMoneyBack(orderId: string, action: MoneyBackAction): Promise<MoneyBackResult>;
+  giveMoneyBack(
+    orderId: string,
+    action: MoneyBackAction,
+    asked?: { by: string; reason?: string },
+  ): Promise<MoneyBackResult>;
+  /** An admin refunds all or part of a captured payment, once per request key (see refunds.ts). */
+  refund(orderId: string, request: RefundRequest): Promise<RefundOutcome>;
 };
 
 type CallLog = {
@@ -131,12 +143,14 @@ export function createConsultations(options: ConsultationOptions): Consultations
 
   const updateOrder = (orderId: string, change: (order: StoredOrder) => StoredOrder | undefined) =>
     updateStoredOrder(store, orderId, change);
+  const refunds = createRefunds({ store, gateway, now, log, mailCreditNote: options.mailCreditNote });
   const { capture, recordCapture, release, complete, refuseDiscount } = createSettlement({
     store,
     gateway,
     now,
     log,
     mailInvoice: options.mailInvoice,
+    refunds,
   });
 
   async function callLog(order: StoredOrder, event: CallEvent, phase: string, ignored?: string) {
@@ -425,6 +439,21 @@ export function createConsultations(options: ConsultationOptions): Consultations
   async function paymentSettled(orderId: string, event: 'captured' | 'released' | 'refunded'): Promise<void> {
     await serial(orderId, async () => {
       const at = now().toISOString();
+      if (event === 'refunded') {
+        // Refunded at the gateway (one of ours, or one made there): each of its refunds recorded once.
+        await refunds.syncFromGateway(orderId);
+        const call = await getCall(orderId);
+        if (call) await publish(orderId, call);
+        return;
+      }
+      if (event === 'captured') {
+        // The ledger first, then the order (as settlement.capture does): a notice replayed after a
+        // crash in between finds the order still authorised, or captured, and completes the entries.
+        const current = await getOrder(orderId);
+        if (!current || (current.payment.state !== 'authorised' && current.payment.state !== 'captured'))
+          return;
+        await recordCapture(current, current.payment.capturedAt ?? at);
+      }
       const order = await updateOrder(orderId, (o) => {
         const state = o.payment.state;
         if (event === 'captured' && state === 'authorised')
@@ -436,20 +465,12 @@ export function createConsultations(options: ConsultationOptions): Consultations
             payment: { ...o.payment, state: 'released', releasedAt: at },
             updatedAt: at,
           };
-        if (event === 'refunded' && state === 'captured')
-          return {
-            ...o,
-            state: 'failed',
-            payment: { ...o.payment, state: 'refunded', refundedAt: at },
-            updatedAt: at,
-          };
         return undefined;
       });
+      // A refund whose notice came before the capture's was skipped then: learnt now.
+      if (event === 'captured') await refunds.syncFromGateway(orderId);
       if (!order) return;
-      if (event === 'captured') await recordCapture(order, at);
       if (event === 'released') await record(store, order, 'release', order.quote.total, at);
-      // Refunded at the gateway itself: the provider's share goes back with it, as for any refund.
-      if (event === 'refunded') await recordRefund(store, order, order.quote.total, at);
       // Abandoned, or no consultation: the promo use goes to the next client.
       if (order.quote.coupon && endedWithoutConsultation(order))
         await releaseCouponUse(store, order.quote.coupon.code, orderId, now());
@@ -458,7 +479,17 @@ export function createConsultations(options: ConsultationOptions): Consultations
     });
   }
 
-  const giveBack = createMoneyBack({ store, gateway, now });
+  const giveBack = createMoneyBack({ store, gateway, now, refunds });
+
+  async function refund(orderId: string, request: RefundRequest): Promise<RefundOutcome> {
+    let outcome: RefundOutcome | undefined;
+    await serial(orderId, async () => {
+      outcome = await refunds.refund(orderId, request);
+      const call = await getCall(orderId);
+      if (outcome.changed && call) await publish(orderId, call);
+    });
+    return outcome!;
+  }
 
   async function endCall(orderId: string): Promise<StoredCall | undefined> {
     let ended: StoredCall | undefined;
@@ -470,11 +501,15 @@ export function createConsultations(options: ConsultationOptions): Consultations
     return ended;
   }
 
-  async function giveMoneyBack(orderId: string, action: MoneyBackAction): Promise<MoneyBackResult> {
+  async function giveMoneyBack(
+    orderId: string,
+    action: MoneyBackAction,
+    asked?: { by: string; reason?: string },
+  ): Promise<MoneyBackResult> {
     let result: MoneyBackResult | undefined;
     await serial(orderId, async () => {
       const call = await getCall(orderId);
-      result = await giveBack(await getOrder(orderId), call, action);
+      result = await giveBack(await getOrder(orderId), call, action, asked);
       if (result.changed && call) await publish(orderId, call);
     });
     return result!;
@@ -517,6 +552,7 @@ export function createConsultations(options: ConsultationOptions): Consultations
         await reconcileLegs(order.orderId);
       });
     }
+    await refunds.resumePending();
     return orders.length;
   }
 
@@ -552,6 +588,7 @@ export function createConsultations(options: ConsultationOptions): Consultations
     telephonyEvent,
     endCall,
     giveMoneyBack,
+    refund,
     resume,
     stop() {
       stopped = true;

@@ -1,6 +1,7 @@
 /**
  * Invoices of completed consultations. Numbers run per calendar year (UTC) with no gaps: the year's
- * counter (`orders/invoice-counter:<year>`) is advanced by compare-and-swap and keeps the numbers
+ * counter (`orders/invoice-counter:<year>`, and `credit-note-counter:<year>` for the credit notes'
+ * own sequence) is advanced by compare-and-swap and keeps the numbers
  * taken but not yet written on their order (`pending`), so an order that stopped between taking a
  * number and recording it (a restart) finds the same number again instead of leaving a hole.
  */
@@ -22,36 +23,62 @@ type Counter = {
   pending: Record<string, number>;
 };
 
-const counterId = (year: number) => `invoice-counter:${year}`;
+/** The numbered sequences: invoices (`SOS-…`) and credit notes (`AV-…`), each with its counters. */
+export type NumberSequence = 'invoice' | 'credit-note';
 
-/** The invoice number of an order: the one it took before, or the year's next. */
-export async function takeInvoiceNumber(store: Store, orderId: string, year: number): Promise<string> {
+const counterId = (sequence: NumberSequence, year: number) => `${sequence}-counter:${year}`;
+
+/**
+ * The number of `claim` (an order, or an order's refund) in a sequence: the one it took before, or
+ * the year's next. Answers the sequence number; the caller formats it.
+ */
+export async function takeNumber(
+  store: Store,
+  sequence: NumberSequence,
+  claim: string,
+  year: number,
+): Promise<number> {
   let taken = 0;
-  await upsertDoc<Counter>(store, 'orders', counterId(year), (current) => {
+  await upsertDoc<Counter>(store, 'orders', counterId(sequence, year), (current) => {
     const pending = current?.pending ?? {};
-    if (pending[orderId] !== undefined) {
-      taken = pending[orderId];
+    if (pending[claim] !== undefined) {
+      taken = pending[claim];
       return undefined;
     }
     taken = (current?.last ?? 0) + 1;
     return {
-      _id: counterId(year),
+      _id: counterId(sequence, year),
       type: 'invoice_counter',
       year,
       last: taken,
-      pending: { ...pending, [orderId]: taken },
+      pending: { ...pending, [claim]: taken },
     };
   });
-  return invoiceNumber(year, taken);
+  return taken;
+}
+
+/** Forgets the pending claim once its number is recorded. */
+export async function settleNumber(
+  store: Store,
+  sequence: NumberSequence,
+  claim: string,
+  year: number,
+): Promise<void> {
+  await upsertDoc<Counter>(store, 'orders', counterId(sequence, year), (current) => {
+    if (!current || current.pending[claim] === undefined) return undefined;
+    const { [claim]: _settled, ...pending } = current.pending;
+    return { ...current, pending };
+  });
+}
+
+/** The invoice number of an order: the one it took before, or the year's next. */
+export async function takeInvoiceNumber(store: Store, orderId: string, year: number): Promise<string> {
+  return invoiceNumber(year, await takeNumber(store, 'invoice', orderId, year));
 }
 
 /** Forgets the pending claim once the number is recorded on the order. */
-export async function settleInvoiceNumber(store: Store, orderId: string, year: number): Promise<void> {
-  await upsertDoc<Counter>(store, 'orders', counterId(year), (current) => {
-    if (!current || current.pending[orderId] === undefined) return undefined;
-    const { [orderId]: _settled, ...pending } = current.pending;
-    return { ...current, pending };
-  });
+export function settleInvoiceNumber(store: Store, orderId: string, year: number): Promise<void> {
+  return settleNumber(store, 'invoice', orderId, year);
 }
 
 export async function invoicingSettings(store: Store): Promise<InvoicingSettings> {

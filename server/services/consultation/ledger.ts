@@ -3,8 +3,11 @@
  * a movement twice (a repeated webhook, a resumed step after a restart) is a conflict and never a
  * second movement. Amounts in minor units, always positive: the kind says which way the money went.
  *
- * - An order's movements: `<orderId>:<kind>` (`LedgerEntry`). When a captured payment is refunded,
- *   `provider_recovery` takes the provider's share of it back from their balance.
+ * - An order's movements: `<orderId>:<kind>` (`LedgerEntry`), except refunds, of which an order may
+ *   have several (parts of the capture): `<orderId>:refund:<refundId>` under the gateway's refund id,
+ *   with `<orderId>:provider_recovery:<refundId>` taking the provider's share of it back from their
+ *   balance. (Whole refunds recorded before refunds could be partial are `<orderId>:refund` and
+ *   `<orderId>:provider_recovery`.)
  * - A provider payout's movements: `<payoutId>:payout` and, when the transfer failed,
  *   `<payoutId>:payout_reversal`, which gives the amount back to the balance (`PayoutLedgerEntry`,
  *   see services/payouts/).
@@ -34,6 +37,8 @@ export type LedgerEntry = {
   providerId: string;
   gateway: string;
   intentId: string;
+  /** The gateway's refund, on `refund` and `provider_recovery` entries. */
+  refundId?: string;
   amount: number;
   currency: string;
   at: string;
@@ -65,9 +70,10 @@ export function record(
   kind: OrderLedgerKind,
   amount: number,
   at: string,
+  refundId?: string,
 ): Promise<boolean> {
   const entry: LedgerEntry = {
-    _id: ledgerId(order.orderId, kind),
+    _id: refundId ? `${ledgerId(order.orderId, kind)}:${refundId}` : ledgerId(order.orderId, kind),
     type: 'ledger',
     kind,
     orderId: order.orderId,
@@ -75,6 +81,7 @@ export function record(
     providerId: order.provider.id,
     gateway: order.payment.gateway,
     intentId: order.payment.intentId,
+    ...(refundId ? { refundId } : {}),
     amount,
     currency: order.quote.currency,
     at,
@@ -102,27 +109,33 @@ async function recordMoving(store: Store, entry: AnyLedgerEntry): Promise<boolea
 }
 
 /**
- * The part of the provider's share a refund of `refunded` takes back: all of it for a full refund,
- * in proportion otherwise (rounded down: the platform never recovers more than it refunded).
+ * The part of the provider's share a refund takes back, given what was refunded before it: what makes
+ * the recoveries so far add up to their share in proportion to all that was refunded (rounded down:
+ * the platform never recovers more than it refunded; all of it once everything was refunded). So
+ * however a capture is refunded in parts, the recoveries add up to the same as one refund would.
  */
-export function recoveredShare(order: StoredOrder, refunded: number): number {
+export function recoveredShare(order: StoredOrder, refunded: number, refundedBefore = 0): number {
   const { providerShare } = splitCommission(order.quote.total, order.commissionRate);
-  if (refunded >= order.quote.total) return providerShare;
-  return Math.floor((providerShare * Math.max(0, refunded)) / order.quote.total);
+  const total = order.quote.total;
+  const upTo = (sum: number) =>
+    sum >= total ? providerShare : Math.floor((providerShare * Math.max(0, sum)) / total);
+  return upTo(refundedBefore + refunded) - upTo(refundedBefore);
 }
 
 /**
- * After a refund of a captured payment: the refund, then the provider's share taken back from their
- * balance (a negative balance carries over to their next shares). Each recorded once.
+ * After a refund of a captured payment: the refund, then the provider's share of it taken back from
+ * their balance (a negative balance carries over to their next shares). Each recorded once, under
+ * the gateway's refund id.
  */
 export async function recordRefund(
   store: Store,
   order: StoredOrder,
-  refunded: number,
+  refund: { refundId: string; amount: number; refundedBefore: number },
   at: string,
 ): Promise<void> {
-  await record(store, order, 'refund', refunded, at);
-  await record(store, order, 'provider_recovery', recoveredShare(order, refunded), at);
+  await record(store, order, 'refund', refund.amount, at, refund.refundId);
+  const recovered = recoveredShare(order, refund.amount, refund.refundedBefore);
+  await record(store, order, 'provider_recovery', recovered, at, refund.refundId);
 }
 
 /** Records a payout's movement once; true when this call recorded it. */

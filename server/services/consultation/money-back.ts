@@ -15,14 +15,18 @@ import type { PaymentGateway } from '../../adapters/payments/types';
 import type { Store } from '../../store/store';
 import { releaseCouponUse } from '../coupons/uses';
 import { endedWithoutConsultation } from '../coupons/stale-holds';
-import { record, recordRefund } from './ledger';
-import { updateOrder } from './settlement';
+import { record } from './ledger';
+import { RefundRefused } from './refunds';
+import type { Refunds } from './refunds';
+import { FAILED_CONSULTATION_REFUND } from './settlement';
+import { updateOrder } from './order-store';
 import type { StoredCall, StoredOrder } from './types';
 import { notifyMoneyBack } from './user-docs';
 
 export type MoneyBackAction = 'release' | 'refund';
 
-export type MoneyBackRefusal = 'not_found' | 'call_in_progress' | 'not_held' | 'not_captured';
+export type MoneyBackRefusal =
+  'not_found' | 'call_in_progress' | 'not_held' | 'not_captured' | 'billed_to_account' | 'refused_by_gateway';
 
 export class MoneyBackRefused extends Error {
   constructor(readonly reason: MoneyBackRefusal) {
@@ -43,38 +47,56 @@ export function createMoneyBack({
   store,
   gateway,
   now,
+  refunds,
 }: {
   store: Store;
   gateway: PaymentGateway;
   now: () => Date;
+  refunds: Refunds;
 }) {
   return async function giveBack(
     order: StoredOrder | undefined,
     call: StoredCall | undefined,
     action: MoneyBackAction,
+    asked?: { by: string; reason?: string },
   ): Promise<MoneyBackResult> {
     if (!order) throw new MoneyBackRefused('not_found');
     if (order.payment.state === DONE[action]) return { order, changed: false };
     if (call && !isFinalPhase(call.state.phase) && call.state.phase !== 'scheduled')
       throw new MoneyBackRefused('call_in_progress');
     const at = now().toISOString();
-    let refundId: string | undefined;
-    if (action === 'release') {
-      if (order.payment.state !== 'authorised') throw new MoneyBackRefused('not_held');
-      await gateway.cancel(order.payment.intentId, `${order.orderId}:release`);
-      await record(store, order, 'release', order.quote.total, at);
-    } else {
+    if (action === 'refund') {
       if (order.payment.state !== 'captured') throw new MoneyBackRefused('not_captured');
-      const refund = await gateway.refund(order.payment.intentId, `${order.orderId}:refund`);
-      refundId = refund.refundId;
-      // The refund, then the provider's share of it taken back from their balance.
-      await recordRefund(store, order, refund.amount, at);
+      // All that is left, under the key of the automatic refund: the two are one refund (refunds.ts).
+      const outcome = await refunds
+        .refund(order.orderId, {
+          ...FAILED_CONSULTATION_REFUND,
+          ...(asked ? { by: asked.by, reason: asked.reason ?? 'admin_refund' } : {}),
+        })
+        .catch((error: unknown) => {
+          if (!(error instanceof RefundRefused)) throw error;
+          // Given back already (in parts, say): nothing more to do.
+          if (error.reason === 'nothing_left') return undefined;
+          if (error.reason === 'billed_to_account' || error.reason === 'refused_by_gateway')
+            throw new MoneyBackRefused(error.reason);
+          throw new MoneyBackRefused(error.reason === 'exceeds_refundable' ? 'not_captured' : error.reason);
+        });
+      if (!outcome) return { order, changed: false };
+      const { order: refunded, changed } = outcome;
+      if (changed && refunded.quote.coupon && endedWithoutConsultation(refunded))
+        await releaseCouponUse(store, refunded.quote.coupon.code, refunded.orderId, now());
+      return { order: refunded, changed };
     }
+    if (order.payment.state !== 'authorised') throw new MoneyBackRefused('not_held');
+    await gateway.cancel(order.payment.intentId, `${order.orderId}:release`);
+    await record(store, order, 'release', order.quote.total, at);
     const updated = await updateOrder(store, order.orderId, (current) => {
-      if (current.payment.state === DONE[action]) return undefined;
-      const payment = { ...current.payment, state: DONE[action], ...(refundId ? { refundId } : {}) };
-      if (action === 'release') payment.releasedAt ??= at;
-      else payment.refundedAt ??= at;
+      if (current.payment.state === 'released') return undefined;
+      const payment = {
+        ...current.payment,
+        state: 'released' as const,
+        releasedAt: current.payment.releasedAt ?? at,
+      };
       const state = current.state === 'completed' ? 'completed' : 'failed';
       return { ...current, state, payment, updatedAt: at };
     });

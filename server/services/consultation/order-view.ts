@@ -47,5 +47,6 @@ export function orderView(
       ...(state?.endedAt ? { endedAt: state.endedAt } : {}),
     },
     ...(order.invoiceNumber ? { invoiceId: invoiceDocId(order.invoiceNumber) } : {}),
+    ...(order.billing ? { billedTo: order.billing.accountName } : {}),
   };
 }

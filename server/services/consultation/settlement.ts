@@ -9,10 +9,11 @@ import type { InvoiceDoc } from '../../../src/domain/invoice';
 import { splitCommission } from '../../../src/domain/order';
 import { userDbName } from '../../../src/domain/user-db';
 import type { PaymentGateway } from '../../adapters/payments/types';
-import { createOnce, upsertDoc } from '../../store/store';
+import { createOnce } from '../../store/store';
 import type { Store } from '../../store/store';
 import { releaseCouponUse } from '../coupons/uses';
 import { countCompletedCall } from '../provider-stats';
+import { completeOnAccount } from '../b2b/completion';
 import {
   buildInvoice,
   invoicingSettings,
@@ -21,7 +22,10 @@ import {
   withListedProfession,
   writeInvoice,
 } from './invoices';
-import { record, recordRefund } from './ledger';
+import { record } from './ledger';
+import { updateOrder } from './order-store';
+import { RefundRefused } from './refunds';
+import type { RefundRequest, Refunds } from './refunds';
 import type { StoredCall, StoredOrder } from './types';
 import { notifyMoneyBack } from './user-docs';
 
@@ -31,20 +35,20 @@ export type SettlementDeps = {
   now: () => Date;
   log: (message: string, error?: unknown) => void;
   mailInvoice?: (invoice: InvoiceDoc, to: string) => Promise<void>;
+  refunds: Refunds;
 };
 
-/** Read-modify-write of an order; `change` answers undefined to leave it as it is. */
-export function updateOrder(
-  store: Store,
-  orderId: string,
-  change: (order: StoredOrder) => StoredOrder | undefined,
-): Promise<StoredOrder | undefined> {
-  return upsertDoc<StoredOrder>(store, 'orders', orderId, (current) =>
-    current ? change(current) : undefined,
-  );
-}
+/**
+ * The refund of a consultation that failed once charged: everything, under one key, so that the
+ * automatic refund, an admin's "refund" on the calls screen and their retries are one refund.
+ */
+export const FAILED_CONSULTATION_REFUND: RefundRequest = {
+  key: 'whole-refund',
+  reason: 'consultation_failed',
+  by: 'system',
+};
 
-export function createSettlement({ store, gateway, now, log, mailInvoice }: SettlementDeps) {
+export function createSettlement({ store, gateway, now, log, mailInvoice, refunds }: SettlementDeps) {
   const change = (orderId: string, apply: (order: StoredOrder) => StoredOrder | undefined) =>
     updateOrder(store, orderId, apply);
 
@@ -81,19 +85,15 @@ export function createSettlement({ store, gateway, now, log, mailInvoice }: Sett
       await record(store, order, 'release', order.quote.total, at);
       state = 'released';
     } else if (state === 'captured') {
-      const refund = await gateway.refund(order.payment.intentId, `${order.orderId}:refund`);
-      // The refund, then the provider's share of it taken back from their balance.
-      await recordRefund(store, order, refund.amount, at);
+      // All that is left of the capture goes back, with the provider's share of it (refunds.ts).
+      await refunds.refund(order.orderId, FAILED_CONSULTATION_REFUND).catch((error: unknown) => {
+        if (!(error instanceof RefundRefused && error.reason === 'nothing_left')) throw error;
+      });
       state = 'refunded';
-      order = { ...order, payment: { ...order.payment, refundId: refund.refundId } };
     }
     const updated = await change(order.orderId, (o) => {
       if (o.state === 'failed' && o.payment.state === state) return undefined;
-      const payment = {
-        ...o.payment,
-        state,
-        ...(order.payment.refundId ? { refundId: order.payment.refundId } : {}),
-      };
+      const payment = { ...o.payment, state };
       if (state === 'released') payment.releasedAt ??= at;
       if (state === 'refunded') payment.refundedAt ??= at;
       return { ...o, state: 'failed', payment, updatedAt: at };
@@ -106,6 +106,8 @@ export function createSettlement({ store, gateway, now, log, mailInvoice }: Sett
   async function complete(order: StoredOrder, call: StoredCall) {
     const at = now();
     const iso = at.toISOString();
+    // Billed to a company account: no card invoice; its monthly invoice bills it (services/b2b/).
+    if (order.billing) return completeOnAccount(store, order, call, iso);
     let current = order;
     if (!current.invoiceNumber) {
       const year = at.getUTCFullYear();
@@ -124,6 +126,13 @@ export function createSettlement({ store, gateway, now, log, mailInvoice }: Sett
           state: 'completed',
           invoiceNumber: number,
           invoicedAt: invoice.issuedAt,
+          invoiceTax: {
+            net: invoice.amounts.net,
+            vat: invoice.amounts.vat,
+            total: invoice.amounts.total,
+            vatRate: invoice.vatRate,
+            ...(invoice.buyer.country ? { country: invoice.buyer.country } : {}),
+          },
           updatedAt: iso,
         }))) ?? current;
       await settleInvoiceNumber(store, order.orderId, year);

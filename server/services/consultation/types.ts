@@ -74,7 +74,25 @@ export type StoredOrder = {
     releasedAt?: string;
     refundedAt?: string;
     refundId?: string;
+    /**
+     * How much of the capture has been given back so far, in minor units (the sum of the `done`
+     * refunds). The state stays `captured` while part of it is still charged, `refunded` once all is.
+     */
+    refunded?: number;
   };
+  /**
+   * Billed to a company account (src/domain/b2b.ts) instead of a card: no card invoice; completion
+   * records when and how long, and the company's monthly invoice bills it (services/b2b/billing.ts).
+   */
+  billing?: {
+    accountId: string;
+    accountName: string;
+    completedAt?: string;
+    consultationAt?: string;
+    callSeconds?: number;
+  };
+  /** Refunds of the captured payment, whole or in part, in the order they were asked for. */
+  refunds?: StoredRefund[];
   /**
    * Set by the earlier scheme once it had added the order's promo use to `coupon.uses`; such an order
    * holds no reservation and needs none. Uses are now reserved at checkout (services/coupons/uses.ts).
@@ -83,6 +101,8 @@ export type StoredOrder = {
   invoiceNumber?: string;
   /** When the invoice was issued (its `issuedAt`); absent on orders invoiced before it was recorded. */
   invoicedAt?: string;
+  /** The invoice's tax figures, copied onto the order for the console's VAT reports. */
+  invoiceTax?: InvoiceTax;
   /**
    * The client's review, recorded before it is published (see services/reviews.ts): `pending` until
    * every step of the publication is done, so that a publication cut short is finished at start.
@@ -97,6 +117,35 @@ export type StoredOrder = {
   };
   createdAt: string;
   updatedAt: string;
+};
+
+/** What the invoice of an order charged, VAT split (minor units), and for whom (client's country). */
+export type InvoiceTax = { net: number; vat: number; total: number; vatRate: number; country?: string };
+
+/**
+ * One refund of a captured payment. Reserved on the order (`pending`, so that concurrent refunds
+ * never give back more than was charged), then made at the gateway with the idempotency key
+ * `<orderId>:refund:<key>`, then recorded in the ledger under the gateway's refund id and marked
+ * `done`. A refund made at the gateway itself (reported by webhook) is recorded with the key
+ * `gateway:<refundId>`. A refund of an invoiced consultation issues a credit note.
+ */
+export type StoredRefund = {
+  /** The request's idempotency key: the same key is the same refund, whatever the amount sent. */
+  key: string;
+  amount: number;
+  /** Why (admin's words, up to 500 characters; `gateway` for one reported by the gateway). */
+  reason: string;
+  /** The admin's uid, `system` (a failed consultation) or `gateway`. */
+  by: string;
+  state: 'pending' | 'done';
+  requestedAt: string;
+  /** The gateway's refund id (`re_…`, `sim-refund:…`). */
+  refundId?: string;
+  refundedAt?: string;
+  /** The credit note issued for it (`AV-2026-000001`, a sequence of its own), when invoiced. */
+  creditNote?: { number: string; issuedAt: string; net: number; vat: number; total: number };
+  /** Why no credit note could be issued (its invoice is gone with the client's account). */
+  noCreditNote?: 'invoice_gone';
 };
 
 export type StoredCall = {

@@ -37,6 +37,8 @@ function sessionFor(
     endsAt: state.endsAt,
     endedAt: state.endedAt,
     invoiceId: side === 'client' && order.invoiceNumber ? `invoice:${order.invoiceNumber}` : undefined,
+    refunded: side === 'client' && order.payment.refunded ? order.payment.refunded : undefined,
+    billedTo: side === 'client' && order.billing ? order.billing.accountName : undefined,
     // Whom messages about this consultation go to (a provider without an account has no database,
     // unless demo mode gave the demo expert a stand-in).
     partnerUid: side === 'provider' ? order.client.uid : providerUid(order),
@@ -98,7 +100,10 @@ export async function writeCallSessions(
   );
 }
 
-/** Adds a notification once per order and kind (a second write of the same one is a no-op). */
+/**
+ * Adds a notification once per order and kind, or per order, kind and `occurrence` for what may
+ * happen more than once on an order (a refund of part of it): a second write is a no-op.
+ */
 export async function notify(
   store: Store,
   uid: string,
@@ -106,8 +111,9 @@ export async function notify(
   orderId: string,
   params: Record<string, string | number>,
   now: string,
+  occurrence?: string,
 ): Promise<void> {
-  const id = `notification:${orderId}:${kind}`;
+  const id = `notification:${orderId}:${kind}${occurrence ? `:${occurrence}` : ''}`;
   const doc: NotificationDoc & { _id: string } = {
     _id: id,
     id,

@@ -4,13 +4,14 @@
  * other) and IFSC/BIC from their identity record (`kyc:<uid>` in `admin`), amount and currency.
  * Unlike every other admin answer, the bank details are whole here: paying needs them.
  *
- * Correct in Excel and in a spreadsheet: UTF-8 with a byte-order mark, fields quoted when needed,
- * a cell that a spreadsheet would run as a formula (`=`, `+`, `-`, `@`…) prefixed with `'`, and
- * with the `;` separator (European Excel) a decimal comma. Rows are read in pages and written as
- * they come (`rows` is an async generator), never the whole day in memory.
+ * Written by the service's one CSV writer (services/exports/csv.ts: BOM, quoting, formulas defused,
+ * `;` with a decimal comma for European Excel). Rows are read in pages and written as they come
+ * (an async generator), never the whole day in memory.
  */
 import type { PayoutState } from '../../../src/domain/payouts';
 import type { Store } from '../../store/store';
+import { CSV_BOM, csvAmount, csvLine } from '../exports/csv';
+import type { CsvSeparator } from '../exports/csv';
 import { docsById } from '../admin/docs-by-id';
 import { PREFIX_END, scanPage } from '../admin/paging';
 import { kycId } from '../registration';
@@ -19,9 +20,6 @@ import { providerNames } from './names';
 import { payoutsDb } from './records';
 import type { PayoutDoc } from './records';
 
-export type CsvSeparator = ',' | ';';
-
-export const CSV_BOM = '\uFEFF';
 export const EXPORT_HEADER = [
   'payout_id',
   'day',
@@ -33,21 +31,6 @@ export const EXPORT_HEADER = [
   'currency',
   'state',
 ];
-
-/** One CSV field: quoted when it holds the separator, a quote or a line break; formulas defused. */
-export function csvField(value: string, sep: CsvSeparator): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /["\r\n]/.test(safe) || safe.includes(sep) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
-
-export const csvLine = (fields: string[], sep: CsvSeparator) =>
-  fields.map((field) => csvField(field, sep)).join(sep) + '\r\n';
-
-/** Minor units as a decimal amount (`12.34`, or `12,34` with the `;` separator). */
-export function csvAmount(minor: number, sep: CsvSeparator): string {
-  const text = (minor / 100).toFixed(2);
-  return sep === ';' ? text.replace('.', ',') : text;
-}
 
 const BATCH = 100;
 
@@ -83,7 +66,7 @@ export async function* payoutExportLines(
           names.get(doc.providerId) ?? '',
           bank?.type === 'kyc' ? bank.bankAccountNumber : '',
           bank?.type === 'kyc' ? bank.ifsc : '',
-          csvAmount(doc.amount, sep),
+          csvAmount(doc.amount, sep, doc.currency),
           doc.currency,
           doc.state,
         ],

@@ -22,11 +22,17 @@ export function CallOutcome({
   service: ServiceKey;
 }) {
   if (view.phase === 'completed')
-    return view.viewer === 'client' ? <Invoice invoiceId={view.invoiceId} /> : null;
+    return view.viewer === 'client' ? (
+      <>
+        {view.billedTo ? <BilledTo company={view.billedTo} /> : <Invoice invoiceId={view.invoiceId} />}
+        {/* Part of a completed consultation given back since (an admin's refund): said, with its amount. */}
+        {status.money === 'partlyRefunded' && <Money money={status.money} view={view} />}
+      </>
+    ) : null;
   if (view.phase === 'failed') {
     return view.viewer === 'client' ? (
       <>
-        {status.money && <Money money={status.money} />}
+        {status.money && <Money money={status.money} view={view} />}
         <OtherExperts service={service} />
       </>
     ) : null;
@@ -53,6 +59,17 @@ function Tips({ viewer, during, minutes }: { viewer: CallView['viewer']; during:
           <li key={tip}>{tip}</li>
         ))}
       </ul>
+    </section>
+  );
+}
+
+/** A consultation billed to a company account: no card invoice comes; the company's invoice bills it. */
+function BilledTo({ company }: { company: string }) {
+  const { t } = useTranslation();
+  return (
+    <section className={styles.card} aria-labelledby="call-invoice" data-section="billed-to">
+      <h2 id="call-invoice">{t('paymentSuccess.invoice.title')}</h2>
+      <p className={styles.muted}>{t('paymentSuccess.invoice.billedTo', { company })}</p>
     </section>
   );
 }
@@ -86,12 +103,13 @@ function Invoice({ invoiceId }: { invoiceId: string | undefined }) {
 }
 
 /** After a failure, what became of the money, in the words of src/domain/payment-state.ts. */
-function Money({ money }: { money: ClientMoney }) {
-  const { t } = useTranslation();
+function Money({ money, view }: { money: ClientMoney; view: CallView }) {
+  const { t, i18n } = useTranslation();
+  const refunded = formatMoney(view.refunded ?? 0, view.currency, i18n.language);
   return (
     <section className={`${styles.card} ${styles.refund}`} aria-labelledby="call-money" data-money={money}>
       <h2 id="call-money">{t('paymentSuccess.money.title')}</h2>
-      <p>{t(`money.detail.${money}`, { hours: REFUND_WITHIN_HOURS })}</p>
+      <p>{t(`money.detail.${money}`, { hours: REFUND_WITHIN_HOURS, refunded })}</p>
     </section>
   );
 }

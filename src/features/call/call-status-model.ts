@@ -39,7 +39,11 @@ export type CallView = {
   currency: string;
   /** Client: what was paid. Provider: what they earn (unknown from the order alone). */
   amount?: number;
+  /** Client: how much of a charged payment was given back so far (partial refunds). */
+  refunded?: number;
   invoiceId?: string;
+  /** Client: the company whose monthly invoice bills the consultation (no card invoice comes). */
+  billedTo?: string;
 };
 
 export function viewOfSession(session: CallSessionDoc): CallView {
@@ -63,7 +67,9 @@ export function viewOfSession(session: CallSessionDoc): CallView {
     payment: session.payment,
     currency: session.currency,
     amount: session.amount,
+    refunded: session.refunded,
     invoiceId: session.invoiceId,
+    billedTo: session.billedTo,
   };
 }
 
@@ -91,6 +97,7 @@ export function viewOfOrder(order: OrderView, uid: string | undefined): CallView
     currency: order.quote.currency,
     amount: viewer === 'client' ? order.quote.total : undefined,
     invoiceId: order.invoiceId,
+    billedTo: order.billedTo,
   };
 }
 

@@ -159,7 +159,9 @@ function Summary({ view, status, service }: { view: CallView; status: CallStatus
               <span className={styles.money}>{formatMoney(view.amount, view.currency, locale)}</span>
               {status.money && (
                 <span className={styles.moneyState} data-money={status.money}>
-                  {t(`money.state.${status.money}`)}
+                  {t(`money.state.${status.money}`, {
+                    refunded: formatMoney(view.refunded ?? 0, view.currency, locale),
+                  })}
                 </span>
               )}
             </dd>

@@ -67,6 +67,9 @@ export const PAYMENT_MESSAGES = [
   'timeout',
   'rate_limited',
   'price_changed',
+  'b2b_not_member',
+  'b2b_account_inactive',
+  'b2b_email_unverified',
 ] as const;
 export type PaymentMessage = (typeof PAYMENT_MESSAGES)[number];
 
@@ -110,6 +113,11 @@ const MESSAGE_OF: Record<PaymentProblem, PaymentMessage> = {
   timeout: 'timeout',
   rate_limited: 'rate_limited',
   price_changed: 'price_changed',
+  b2b_not_member: 'b2b_not_member',
+  b2b_account_inactive: 'b2b_account_inactive',
+  b2b_email_unverified: 'b2b_email_unverified',
+  b2b_no_promo: 'payment_error',
+  b2b_currency: 'payment_error',
 };
 
 export function isPaymentProblem(code: string): code is PaymentProblem {

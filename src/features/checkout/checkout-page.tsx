@@ -24,6 +24,7 @@ import { quote, serviceOfRole } from '../../domain/order';
 import type { AppliedCoupon, CheckoutResponse, DemoProviderLine, Quote } from '../../domain/order';
 import { couponDiscount } from '../../domain/promo';
 import type { Provider } from '../../domain/provider';
+import { b2bQuote } from '../../domain/b2b';
 import { BackLink } from '../../ui/back-link';
 import { Button } from '../../ui/button';
 import { formatMoney } from '../../ui/intl';
@@ -32,6 +33,7 @@ import { clearBookingDraft, readBookingDraft } from '../../data/booking-draft';
 import type { BookingDraft } from '../../data/booking-draft';
 import { problemOf } from './checkout-messages';
 import type { PaymentProblem } from './checkout-messages';
+import { BillingChoice, useBillingAccounts } from './billing-choice';
 import { ConfirmDialog } from './confirm-dialog';
 import { browserLanguages, defaultCurrency } from './currency';
 import { DemoBanner, DemoLines } from './demo-hints';
@@ -117,6 +119,10 @@ function Checkout({ provider, pricing }: { provider: Provider; pricing: Pricing 
   const refreshPricing = usePricingRefresh();
   // The standard price first shown in each currency: a change while the page is open is said.
   const [firstSeen, setFirstSeen] = useState<Partial<Record<Currency, number>>>({});
+  // A B2B member may have the call billed to their company (billing-choice.tsx) instead of a card.
+  const accounts = useBillingAccounts(online && !!user);
+  const [billingId, setBillingId] = useState<string>();
+  const billingAccount = accounts.find((account) => account.accountId === billingId);
 
   useEffect(() => {
     if (!online) return;
@@ -134,8 +140,15 @@ function Checkout({ provider, pricing }: { provider: Provider; pricing: Pricing 
     if (order) paymentHeading.current?.focus();
   }, [order]);
 
-  const currency = order?.quote.currency ?? chosenCurrency;
-  const priced = pricing ? quote(pricing, service, currency, coupon) : undefined;
+  const currency = order?.quote.currency ?? billingAccount?.currency ?? chosenCurrency;
+  const accountQuote = billingAccount && b2bQuote(pricing, service, billingAccount);
+  const priced = billingAccount
+    ? accountQuote
+      ? { ok: true as const, quote: accountQuote }
+      : { ok: false as const, problem: 'service_unavailable' as const }
+    : pricing
+      ? quote(pricing, service, currency, coupon)
+      : undefined;
   const figures: Figures = order
     ? { quote: order.quote }
     : !priced
@@ -149,7 +162,11 @@ function Checkout({ provider, pricing }: { provider: Provider; pricing: Pricing 
   }
   const shownBefore = firstSeen[currency];
   const priceChanged =
-    !order && standard !== undefined && shownBefore !== undefined && shownBefore !== standard;
+    !order &&
+    !billingAccount &&
+    standard !== undefined &&
+    shownBefore !== undefined &&
+    shownBefore !== standard;
   const locale = i18n.language;
   const total = 'quote' in figures ? formatMoney(figures.quote.total, currency, locale) : '';
   const duration = order?.quote.durationMinutes ?? pricing?.[service]?.durationMinutes;
@@ -172,13 +189,16 @@ function Checkout({ provider, pricing }: { provider: Provider; pricing: Pricing 
       booking: normalizeBooking(draft),
       expectedTotal: priced.quote.total,
       ...(telephonySimulated ? { demo: { providerLine } } : {}),
+      ...(billingAccount ? { billing: { accountId: billingAccount.accountId } } : {}),
     };
     setCreating(true);
     setProblem(undefined);
     try {
       const idempotencyKey = idempotencyKeyFor(provider.id, purchaseFingerprint(purchase));
       const answer = await createCheckout({ ...purchase, idempotencyKey });
-      if (!answer.payment?.clientSecret) setProblem('missing_client_secret');
+      // Billed to the company: authorised at once, nothing to pay here.
+      if (answer.payment?.gateway === 'account') paid(answer.orderId);
+      else if (!answer.payment?.clientSecret) setProblem('missing_client_secret');
       else setOrder(answer);
     } catch (error) {
       const found = problemOf(error);
@@ -242,13 +262,15 @@ function Checkout({ provider, pricing }: { provider: Provider; pricing: Pricing 
           figures={figures}
           durationMinutes={duration}
           promoDiscount={
-            coupon && standard !== undefined ? couponDiscount(coupon, { amount: standard, currency }) : 0
+            coupon && !billingAccount && standard !== undefined
+              ? couponDiscount(coupon, { amount: standard, currency })
+              : 0
           }
           promoAvailable={Number.isInteger(standard)}
           phone={draft?.phone ? normalizeBooking(draft).phone : undefined}
-          locked={!!order}
+          locked={!!order || !!billingAccount}
           onCurrency={setCurrency}
-          coupon={coupon}
+          coupon={billingAccount ? undefined : coupon}
           onCoupon={setCoupon}
         />
         <section className={`${styles.card} ${styles.payment}`} aria-labelledby="payment-title">
@@ -259,7 +281,10 @@ function Checkout({ provider, pricing }: { provider: Provider; pricing: Pricing 
             <>
               {options?.payments === 'simulated' && <DemoBanner />}
               {telephonySimulated && <DemoLines value={providerLine} onChange={setProviderLine} />}
-              <Guarantees />
+              {accounts.length > 0 && (
+                <BillingChoice accounts={accounts} value={billingId} onChange={setBillingId} />
+              )}
+              {!billingAccount && <Guarantees />}
               {priceChanged && (
                 <p className={styles.priceChanged} role="status" data-testid="checkout-price-changed">
                   {t('checkout.priceChanged', {
@@ -270,11 +295,13 @@ function Checkout({ provider, pricing }: { provider: Provider; pricing: Pricing 
               )}
               {problemNode}
               <Button
-                className={styles.payButton}
+                className={`${styles.payButton} ${billingAccount ? styles.billed : ''}`}
                 disabled={!online || !priced?.ok || creating}
                 onClick={() => setConfirming(true)}
               >
-                {t('checkout.pay', { amount: total })}
+                {billingAccount
+                  ? t('checkout.billing.book', { amount: total, company: billingAccount.name })
+                  : t('checkout.pay', { amount: total })}
               </Button>
             </>
           )}
@@ -326,6 +353,7 @@ function Checkout({ provider, pricing }: { provider: Provider; pricing: Pricing 
         service={t(`checkout.services.${service}`)}
         duration={durationText}
         providerName={provider.fullName}
+        billedTo={billingAccount?.name}
         onConfirm={() => void create()}
         onCancel={() => setConfirming(false)}
       />

@@ -11,6 +11,8 @@ type Props = {
   service: string;
   duration: string;
   providerName: string;
+  /** Billed to this company (B2B member): no card to enter, nothing held. */
+  billedTo?: string;
   onConfirm: () => void;
   onCancel: () => void;
 };
@@ -23,6 +25,7 @@ export function ConfirmDialog({
   service,
   duration,
   providerName,
+  billedTo,
   onConfirm,
   onCancel,
 }: Props) {
@@ -37,23 +40,33 @@ export function ConfirmDialog({
       }}
     >
       <div className={styles.dialogBody}>
-        <h2 id="confirm-title">{t('checkout.confirm.title')}</h2>
+        <h2 id="confirm-title">
+          {billedTo ? t('checkout.billing.confirmTitle') : t('checkout.confirm.title')}
+        </h2>
         <div id="confirm-body">
           <p className={styles.dialogLine}>
             {t('checkout.confirm.summary', { service, duration, name: providerName })}
           </p>
           <p className={styles.dialogAmount}>{t('checkout.confirm.amount', { amount })}</p>
-          <ul className={styles.guarantees}>
-            <li>{t('checkout.guarantees.hold')}</li>
-            <li>{t('checkout.guarantees.refund', { count: CALL_ATTEMPTS_BEFORE_REFUND })}</li>
-          </ul>
+          {billedTo ? (
+            <p className={styles.dialogLine}>{t('checkout.billing.note', { company: billedTo })}</p>
+          ) : (
+            <ul className={styles.guarantees}>
+              <li>{t('checkout.guarantees.hold')}</li>
+              <li>{t('checkout.guarantees.refund', { count: CALL_ATTEMPTS_BEFORE_REFUND })}</li>
+            </ul>
+          )}
         </div>
         <div className={styles.dialogActions}>
           <Button variant="secondary" onClick={onCancel} disabled={busy}>
             {t('checkout.confirm.cancel')}
           </Button>
           <Button onClick={onConfirm} disabled={busy} aria-busy={busy}>
-            {busy ? t('checkout.confirm.working') : t('checkout.confirm.confirm')}
+            {busy
+              ? t('checkout.confirm.working')
+              : billedTo
+                ? t('checkout.billing.confirm')
+                : t('checkout.confirm.confirm')}
           </Button>
         </div>
       </div>

@@ -151,7 +151,7 @@ function ClientAmount({ call, locale }: { call: CallSessionDoc; locale: string }
     <span className={own.payment}>
       <span>{formatMoney(call.amount, call.currency, locale)}</span>
       <span className={own.moneyState} data-money={money}>
-        {t(`money.state.${money}`)}
+        {t(`money.state.${money}`, { refunded: formatMoney(call.refunded ?? 0, call.currency, locale) })}
       </span>
     </span>
   );

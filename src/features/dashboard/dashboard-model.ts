@@ -97,6 +97,7 @@ const KIND_KEYS = {
   // What became of the money is told by its payment state (see notificationText); this is the text
   // of an older notification whose state is not known any more.
   refund_issued: 'moneyBack',
+  partial_refund: 'partialRefund',
   call_missed: 'callMissed',
   message_received: 'messageReceived',
 } as const satisfies Record<NotificationKind, string>;
@@ -140,7 +141,11 @@ export type NotificationValues = {
  * the money's: a lifted hold (not charged) or a refund (charged, then given back).
  */
 export type NotificationTextKey =
-  (typeof KIND_KEYS)[NotificationKind] | 'callCompletedEarned' | 'moneyReleased' | 'moneyRefunded';
+  | (typeof KIND_KEYS)[NotificationKind]
+  | 'callCompletedEarned'
+  | 'moneyReleased'
+  | 'moneyRefunded'
+  | 'partialRefundCreditNote';
 
 function isFailure(value: string | undefined): value is CallFailure {
   return (CALL_FAILURES as readonly (string | undefined)[]).includes(value);
@@ -196,6 +201,8 @@ export function notificationText(
       ? 'callCompletedEarned'
       : doc.kind === 'refund_issued'
         ? moneyKey(paymentStateOf(params.payment) ?? knownPayment)
-        : KIND_KEYS[doc.kind];
+        : doc.kind === 'partial_refund' && values.number
+          ? 'partialRefundCreditNote'
+          : KIND_KEYS[doc.kind];
   return { key, values };
 }

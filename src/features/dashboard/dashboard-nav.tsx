@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { pathOf } from '../../config/paths';
+import { ADMIN_HOME_PATH, pathOf } from '../../config/paths';
 import { signOut } from '../../data/auth';
 import { useUnreadCount } from '../../data/notifications';
 import type { SessionUserView } from '../../domain/account';
@@ -57,6 +57,14 @@ export function DashboardNav({ user, active }: { user: SessionUserView; active: 
         ))}
       </ul>
       <ul className={styles.exits}>
+        {/* An admin's own space leads on to the console (a lazy route: no console code before the click). */}
+        {user.role === 'admin' && (
+          <li>
+            <Link to={ADMIN_HOME_PATH} className={styles.tab} data-exit="admin">
+              {t('dashboard.nav.admin')}
+            </Link>
+          </li>
+        )}
         <li>
           <button
             type="button"

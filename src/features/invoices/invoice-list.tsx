@@ -1,7 +1,8 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useInvoices } from '../../data/invoices';
-import type { InvoiceDoc } from '../../domain/invoice';
+import { isCreditNote } from '../../domain/credit-note';
+import type { BillingDoc } from '../../domain/credit-note';
 import { InvoiceDownloadButton } from '../../ui/invoice-download-button';
 import { formatMoney } from '../../ui/intl';
 import table from '../../ui/record-table.module.css';
@@ -9,9 +10,10 @@ import tabs from '../dashboard/tabs.module.css';
 import styles from './invoice-list.module.css';
 
 /**
- * The client's invoices, newest first, each downloadable as a PDF. Everything comes from the
- * user's own documents on this device, so the list and the downloads work offline. Self-contained:
- * a section with its own heading, ready to move into a dashboard tab.
+ * The client's invoices and credit notes, newest first, each downloadable as a PDF. A credit note
+ * says so, names the invoice it corrects and shows its amount as money given back (−24,50 €).
+ * Everything comes from the user's own documents on this device, so the list and the downloads
+ * work offline. Self-contained: a section with its own heading, ready to move into a dashboard tab.
  */
 export function InvoiceList() {
   const { t } = useTranslation();
@@ -33,7 +35,7 @@ export function InvoiceList() {
   );
 }
 
-function InvoiceTable({ invoices }: { invoices: InvoiceDoc[] }) {
+function InvoiceTable({ invoices }: { invoices: BillingDoc[] }) {
   const { t, i18n } = useTranslation();
   const locale = i18n.language;
   const date = new Intl.DateTimeFormat(locale, { dateStyle: 'medium' });
@@ -54,24 +56,45 @@ function InvoiceTable({ invoices }: { invoices: InvoiceDoc[] }) {
         </tr>
       </thead>
       <tbody>
-        {invoices.map((invoice) => (
-          <tr key={invoice.id} data-invoice={invoice.number}>
-            <th scope="row" className={styles.number}>
-              {invoice.number}
-            </th>
-            <td data-label={t('invoices.columns.date')} className={table.date}>
-              <time dateTime={invoice.issuedAt}>{date.format(new Date(invoice.issuedAt))}</time>
-            </td>
-            <td data-label={t('invoices.columns.service')}>{t(`invoices.services.${invoice.service}`)}</td>
-            <td data-label={t('invoices.columns.provider')}>{invoice.provider.name}</td>
-            <td data-label={t('invoices.columns.total')} className={table.amount}>
-              {formatMoney(invoice.amounts.total, invoice.currency, locale)}
-            </td>
-            <td className={table.action}>
-              <InvoiceDownloadButton invoice={invoice} />
-            </td>
-          </tr>
-        ))}
+        {invoices.map((invoice) => {
+          const credit = isCreditNote(invoice) ? invoice : undefined;
+          return (
+            <tr
+              key={invoice.id}
+              data-invoice={credit ? undefined : invoice.number}
+              data-credit-note={credit?.number}
+            >
+              <th scope="row" className={styles.number}>
+                {credit && <span className={styles.kind}>{t('invoices.kinds.creditNote')}</span>}
+                {invoice.number}
+                {credit && (
+                  <span className={styles.corrects}>
+                    {t('invoices.corrects', { number: credit.invoiceNumber })}
+                  </span>
+                )}
+              </th>
+              <td data-label={t('invoices.columns.date')} className={table.date}>
+                <time dateTime={invoice.issuedAt}>{date.format(new Date(invoice.issuedAt))}</time>
+              </td>
+              <td data-label={t('invoices.columns.service')}>{t(`invoices.services.${invoice.service}`)}</td>
+              <td data-label={t('invoices.columns.provider')}>{invoice.provider.name}</td>
+              <td
+                data-label={t('invoices.columns.total')}
+                className={`${table.amount} ${credit ? styles.givenBack : ''}`}
+              >
+                {/* A credit note's total is money given back: shown negative, as on a statement. */}
+                {formatMoney(
+                  credit ? -invoice.amounts.total : invoice.amounts.total,
+                  invoice.currency,
+                  locale,
+                )}
+              </td>
+              <td className={table.action}>
+                <InvoiceDownloadButton invoice={invoice} />
+              </td>
+            </tr>
+          );
+        })}
       </tbody>
     </table>
   );

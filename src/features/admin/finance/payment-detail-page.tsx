@@ -1,8 +1,9 @@
 /**
  * finance/payments/:orderId: one payment, kept current while the consultation runs (the `calls`
  * topic): who paid whom, how much, through which gateway and under which id, its dates; the
- * ledger with its running total; the call's phase and history as the calls screen shows them; links to the
- * client, the provider and the consultation (where money is given back); the audit trail.
+ * ledger with its running total; its refunds and the refund form (payment-refunds.tsx); the call's
+ * phase and history as the calls screen shows them; links to the client, the provider and the
+ * consultation (where money is given back); the audit trail.
  */
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -20,6 +21,7 @@ import detail from '../ui/detail.module.css';
 import { userDetailPath } from '../users/user-paths';
 import { PaymentLedger } from './payment-ledger';
 import { PaymentStateBadge, useGatewayLabel } from './payment-labels';
+import { PaymentRefunds } from './payment-refunds';
 
 export function PaymentDetailPage() {
   const { orderId = '' } = useParams();
@@ -115,6 +117,7 @@ export function PaymentDetailPage() {
           ))}
         </dl>
       </section>
+      <PaymentRefunds payment={payment} refreshKey={result.latest?.version} onRefunded={result.reload} />
       <PaymentLedger ledger={item.ledger} />
       <CallRecords consultation={consultation} ledger={false} />
       <AuditTrail kind="consultation" id={payment.orderId} />

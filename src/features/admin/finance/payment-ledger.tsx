@@ -33,8 +33,9 @@ export function PaymentLedger({ ledger }: { ledger: readonly LedgerLine[] }) {
           </tr>
         </thead>
         <tbody>
-          {ledger.map((line) => (
-            <tr key={line.kind} data-ledger-kind={line.kind}>
+          {/* A kind can come more than once (an order refunded in several parts): keyed by position. */}
+          {ledger.map((line, index) => (
+            <tr key={`${index}:${line.kind}`} data-ledger-kind={line.kind}>
               <td>{t(`admin.calls.ledger.kinds.${line.kind}` as 'admin.calls.ledger.kinds.capture')}</td>
               <td className={styles.end}>
                 {line.effect < 0 ? '−' : line.effect > 0 ? '+' : ''}
