@@ -35,7 +35,7 @@ export function PayoutBalances({ changes, onChanged, payoutsOf }: Props) {
       key: 'provider',
       label: t('admin.payouts.balances.provider'),
       render: (item) => (
-        <span className={detail.name}>
+        <span className={detail.name} data-provider-id={item.providerId} data-currency={item.currency}>
           <span data-provider-name>{item.providerName ?? item.providerId}</span>
           <span className={detail.secondary}>
             {item.providerRole ? t(`admin.calls.role.${item.providerRole}`) : t('admin.payments.noAccount')}
