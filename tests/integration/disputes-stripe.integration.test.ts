@@ -178,6 +178,10 @@ describe('disputes with Stripe', () => {
       ['dispute_lost', 4900],
     ]);
     expect(await balanceOf(providerId)).toMatchObject({ earned: 4165, recovered: 4165, balance: 0 });
+    // The gateway lists the intent's disputes as Stripe has them.
+    expect(await gateway.listDisputes(order.payment.intentId)).toEqual([
+      expect.objectContaining({ disputeId: dispute.id, amount: 4900, status: 'lost', reason: 'fraudulent' }),
+    ]);
     const lost = await admin('GET', '/api/admin/disputes?status=lost');
     expect((lost.json as { items: DisputeRow[] }).items.map((item) => item.disputeId)).toContain(dispute.id);
     const open = await admin('GET', '/api/admin/disputes?status=open');

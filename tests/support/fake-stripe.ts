@@ -375,6 +375,9 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     if (intent.status !== 'succeeded' || !charge) {
       throw invalidRequest(400, 'charge_not_captured', `PaymentIntent ${intent.id} has not been captured.`);
     }
+    // As at Stripe: a charge the cardholder's bank is taking back (or took back) cannot be refunded.
+    const disputed = [...disputes.values()].some((d) => d.charge === charge.id && d.status !== 'won');
+    if (disputed) throw invalidRequest(400, 'charge_disputed', `Charge ${charge.id} has been charged back.`);
     const left = charge.amount_captured - charge.amount_refunded;
     if (left <= 0) {
       throw invalidRequest(400, 'charge_already_refunded', `Charge ${charge.id} has already been refunded.`);
