@@ -204,6 +204,10 @@ describe('disputes with Stripe', () => {
     await gateway.capture(intent.id, `not-ours-capture-${Date.now()}`);
     const dispute = stripe.dispute(intent.id);
     expect(await running.deliver('charge.dispute.created', { id: dispute.id, object: 'dispute' })).toBe(200);
+    // Nor one Stripe does not know (another account's): answered, not retried for ever.
+    expect(await running.deliver('charge.dispute.created', { id: 'dp_unknown', object: 'dispute' })).toBe(
+      200,
+    );
     const all = await admin('GET', '/api/admin/disputes');
     expect((all.json as { items: DisputeRow[] }).items.map((item) => item.disputeId)).not.toContain(
       dispute.id,

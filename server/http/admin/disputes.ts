@@ -142,12 +142,13 @@ export function disputeRoutes(router: Router, { store, config, services }: Admin
       const after = await gateway.closeDispute(disputeId, outcome).catch(refused);
       const recorded: DisputeDoc | undefined = await disputes.record(after);
       if (before.status !== after.status) {
+        // On the payment's trail (its detail page shows it), as the opening is.
         await recordAudit(store, {
           actor: res.locals.adminUid,
           action: 'dispute_simulate_close',
-          subject: { kind: 'dispute', id: disputeId },
-          before: { status: before.status },
-          after: { status: after.status },
+          subject: { kind: 'consultation', id: recorded?.orderId ?? disputeId },
+          before: { disputeId, status: before.status },
+          after: { disputeId, status: after.status },
           key: `dispute_simulate_close:${disputeId}`,
         });
       }

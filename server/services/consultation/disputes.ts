@@ -28,6 +28,11 @@ export async function openDisputesOf(store: Store, orderId: string): Promise<str
   return rows.filter((row) => row.value === 'open').map((row) => row.id);
 }
 
+function isMissing(error: unknown): boolean {
+  const { code, statusCode } = (error ?? {}) as { code?: unknown; statusCode?: unknown };
+  return code === 'resource_missing' || statusCode === 404;
+}
+
 export function createDisputes({
   store,
   gateway,
@@ -101,7 +106,15 @@ export function createDisputes({
     record,
     /** A notice named the dispute: reads it at the gateway and records it. */
     async sync(disputeId: string): Promise<DisputeDoc | undefined> {
-      return record(await gateway.retrieveDispute(disputeId));
+      let dispute: GatewayDispute;
+      try {
+        dispute = await gateway.retrieveDispute(disputeId);
+      } catch (error) {
+        // No such dispute at the gateway (another account's, a forged id): nothing of ours to record.
+        if (isMissing(error)) return undefined;
+        throw error;
+      }
+      return record(dispute);
     },
   };
 }
