@@ -13,7 +13,7 @@ import type { RoleUsers } from '../support/admin-roles';
 import type { FakeStripe } from '../support/fake-stripe';
 import { expectLedgerBalanced } from '../support/ledger-balance';
 import { storeOrder } from '../support/orders';
-import { browserCall } from '../support/sessions';
+import { browserCall, mintUser } from '../support/sessions';
 import { startStripeServer } from '../support/stripe-server';
 import type { StripeServer } from '../support/stripe-server';
 import type { TestServer } from '../support/test-server';
@@ -212,6 +212,24 @@ describe('disputes with Stripe', () => {
     expect((all.json as { items: DisputeRow[] }).items.map((item) => item.disputeId)).not.toContain(
       dispute.id,
     );
+  });
+
+  // Last: the payout run pays every provider of this file.
+  it('holds a share already paid out as a negative balance, the ledger balanced', async () => {
+    const lawyer = await mintUser(server.store, `dispute-paid-lawyer-${Date.now()}`, 'lawyer');
+    const set = await admin('POST', `/api/admin/payouts/accounts/${lawyer.uid}`, {
+      stripeAccountId: 'acct_1DisputePaid',
+    });
+    expect(set.status).toBe(200);
+    const order = await capturedOrder(lawyer.uid);
+    // Opened at Stripe before the payout; its notice comes after.
+    const dispute = stripe.dispute(order.payment.intentId, { reason: 'fraudulent' });
+    const run = await admin('POST', '/api/admin/payouts/run', {});
+    expect(run.status).toBe(200);
+    expect(await balanceOf(lawyer.uid)).toMatchObject({ earned: 4165, paidOut: 4165, balance: 0 });
+    expect(await running.deliver('charge.dispute.created', { id: dispute.id, object: 'dispute' })).toBe(200);
+    expect(await balanceOf(lawyer.uid)).toMatchObject({ earned: 4165, recovered: 4165, balance: -4165 });
+    await expectLedgerBalanced(server.store);
   });
 
   it('hides the demo actions when Stripe is configured', async () => {

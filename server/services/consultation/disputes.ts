@@ -28,6 +28,25 @@ export async function openDisputesOf(store: Store, orderId: string): Promise<str
   return rows.filter((row) => row.value === 'open').map((row) => row.id);
 }
 
+/**
+ * The records of one dispute run one after another in this process (notices come concurrently):
+ * so its ledger entries are dated in the order they are written, a release never before its hold.
+ */
+const queues = new WeakMap<Store, Map<string, Promise<unknown>>>();
+
+function oneAtATime<T>(store: Store, key: string, work: () => Promise<T>): Promise<T> {
+  let byKey = queues.get(store);
+  if (!byKey) queues.set(store, (byKey = new Map()));
+  const previous = byKey.get(key) ?? Promise.resolve();
+  const next = previous.then(work, work);
+  const settled = next.catch(() => undefined);
+  byKey.set(key, settled);
+  void settled.then(() => {
+    if (byKey.get(key) === settled) byKey.delete(key);
+  });
+  return next;
+}
+
 function isMissing(error: unknown): boolean {
   const { code, statusCode } = (error ?? {}) as { code?: unknown; statusCode?: unknown };
   return code === 'resource_missing' || statusCode === 404;
@@ -73,8 +92,12 @@ export function createDisputes({
     };
   }
 
-  /** Records a dispute as the gateway has it now; answers its order, or undefined when not ours. */
-  async function record(dispute: GatewayDispute): Promise<DisputeDoc | undefined> {
+  /** Records a dispute as the gateway has it now; answers its record, or undefined when not ours. */
+  function record(dispute: GatewayDispute): Promise<DisputeDoc | undefined> {
+    return oneAtATime(store, dispute.disputeId, () => recordNow(dispute));
+  }
+
+  async function recordNow(dispute: GatewayDispute): Promise<DisputeDoc | undefined> {
     const intent = await gateway.retrieve(dispute.intentId);
     const orderId = intent.metadata.orderId;
     const order = orderId ? await getOrUndefined(orders, orderId) : undefined;
@@ -93,12 +116,14 @@ export function createDisputes({
     });
     const doc = await store.db<DisputeDoc>('orders').get(id);
     // The ledger after the record: a notice that comes again after a crash in between completes it.
-    await recordDisputeMovement(store, order, 'dispute_hold', doc.held, doc.openedAt, doc.disputeId);
-    const closedAt = doc.closedAt ?? doc.updatedAt;
+    // Dated when recorded, not when Stripe opened it: a payout made before we knew of the dispute
+    // paid a balance that had no hold yet (the ledger's payout_within_balance reads the entries so).
+    const at = now().toISOString();
+    await recordDisputeMovement(store, order, 'dispute_hold', doc.held, at, doc.disputeId);
     if (doc.outcome === 'won')
-      await recordDisputeMovement(store, order, 'dispute_release', doc.held, closedAt, doc.disputeId);
+      await recordDisputeMovement(store, order, 'dispute_release', doc.held, at, doc.disputeId);
     if (doc.outcome === 'lost')
-      await recordDisputeMovement(store, order, 'dispute_lost', doc.amount, closedAt, doc.disputeId);
+      await recordDisputeMovement(store, order, 'dispute_lost', doc.amount, at, doc.disputeId);
     return doc;
   }
 
