@@ -7,7 +7,8 @@
  * a document `stripe-event:<id>` in `orders` is written after the dispatch succeeded, and a replay
  * finding it answers 200 without effect. A dispatch that fails answers 500, writes nothing, and
  * Stripe sends the event again. Order does not matter: the consultation service's notices are
- * idempotent and never move an order backwards.
+ * idempotent and never move an order backwards. A dispute's notices (`charge.dispute.*`) only name
+ * the dispute: its current state is read from Stripe and recorded (consultation/disputes.ts).
  */
 import express from 'express';
 import type { Router } from 'express';
@@ -15,6 +16,7 @@ import Stripe from 'stripe';
 import { cardOutcomeOf } from '../adapters/payments/card-outcome';
 import type { PaymentGateway } from '../adapters/payments/types';
 import type { Config } from '../config/env';
+import { createDisputes } from '../services/consultation/disputes';
 import type { ConsultationService, StoredOrder } from '../services/consultation/types';
 import { createOnce, getOrUndefined } from '../store/store';
 import type { Store } from '../store/store';
@@ -43,6 +45,7 @@ export const stripeEventId = (eventId: string) => `stripe-event:${eventId}`;
 export function stripeWebhookRouter({ store, config, consultations, gateway }: StripeWebhookOptions): Router {
   const router = express.Router();
   const orders = store.db<StoredOrder>('orders');
+  const disputes = gateway ? createDisputes({ store, gateway, now: () => new Date() }) : undefined;
 
   /** The order an intent or a charge belongs to, when it is one of ours. */
   async function orderOf(orderId: string | undefined): Promise<string | undefined> {
@@ -91,6 +94,14 @@ export function stripeWebhookRouter({ store, config, consultations, gateway }: S
         if (orderId && event.data.object.amount_refunded > 0)
           await consultations.paymentSettled(orderId, 'refunded');
         return orderId;
+      }
+      case 'charge.dispute.created':
+      case 'charge.dispute.updated':
+      case 'charge.dispute.closed':
+      case 'charge.dispute.funds_withdrawn':
+      case 'charge.dispute.funds_reinstated': {
+        const recorded = await disputes?.sync(event.data.object.id);
+        return recorded?.orderId;
       }
       default:
         return undefined;

@@ -63,12 +63,16 @@ const KIND_ORDER = [
   'refund',
   // A refund's recovery of the provider's share shares its instant: listed after the refund.
   'provider_recovery',
+  'dispute_hold',
+  'dispute_release',
+  'dispute_lost',
 ];
 
 /** +1 for what brings money in, -1 for what gives it back, 0 for holds and splits. */
 export function ledgerSign(kind: string): 1 | -1 | 0 {
   if (kind === 'capture') return 1;
-  if (kind === 'refund') return -1;
+  // A lost dispute gave the disputed amount back to the cardholder, as a refund does.
+  if (kind === 'refund' || kind === 'dispute_lost') return -1;
   return 0;
 }
 

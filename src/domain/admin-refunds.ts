@@ -37,5 +37,6 @@ export const REFUND_REFUSALS = [
   'exceeds_refundable',
   'refused_by_gateway',
   'billed_to_account',
+  'disputed',
 ] as const;
 export type RefundRefusalCode = (typeof REFUND_REFUSALS)[number];

@@ -14,6 +14,10 @@
  *   the provider's share taken back adds up to their share in proportion to all that was refunded
  *   (all of it for a full refund, rounded down otherwise), and only after a refund.
  * - `hold_settled_once`: a hold is either captured or released, never both.
+ * - `dispute_settled_once`: per dispute (paired by the gateway's dispute id), a release or a loss only
+ *   after its hold, a release of exactly the amount held, and never both a release and a loss.
+ * - `dispute_within_capture`: a dispute only of captured money, and what disputes took back (lost)
+ *   plus what was refunded is at most what was captured.
  * Per payout and per provider and currency (in time order):
  * - `reversal_matches_payout`: a payout reversal gives back exactly a recorded payout.
  * - `payout_within_balance`: a payout never pays more than the provider's balance at that moment
@@ -28,6 +32,8 @@ export type LedgerBalanceEntry = {
   providerId?: string;
   /** The gateway's refund, on `refund` and `provider_recovery` entries (absent on older ones). */
   refundId?: string;
+  /** The gateway's dispute, on `dispute_*` entries. */
+  disputeId?: string;
   amount: number;
   currency: string;
   at: string;
@@ -40,6 +46,8 @@ export const LEDGER_CHECKS = [
   'refund_within_capture',
   'recovery_matches_refund',
   'hold_settled_once',
+  'dispute_settled_once',
+  'dispute_within_capture',
   'reversal_matches_payout',
   'payout_within_balance',
 ] as const;
@@ -61,8 +69,8 @@ export type LedgerCheckResult = {
 
 /** What a kind does to a provider's balance (the `provider-balances` view's signs). */
 export function providerBalanceSign(kind: string): 1 | -1 | 0 {
-  if (kind === 'provider_share' || kind === 'payout_reversal') return 1;
-  if (kind === 'provider_recovery' || kind === 'payout') return -1;
+  if (kind === 'provider_share' || kind === 'payout_reversal' || kind === 'dispute_release') return 1;
+  if (kind === 'provider_recovery' || kind === 'payout' || kind === 'dispute_hold') return -1;
   return 0;
 }
 
@@ -74,6 +82,9 @@ const ORDER_KINDS = new Set([
   'release',
   'refund',
   'provider_recovery',
+  'dispute_hold',
+  'dispute_release',
+  'dispute_lost',
 ]);
 
 type Offend = (
@@ -129,6 +140,52 @@ function checkOrder(orderId: string, entries: LedgerBalanceEntry[], offend: Offe
   }
   const release = of('release');
   if (release && capture) order('hold_settled_once', [capture, release]);
+  checkDisputes(entries, capture, refunded, order);
+}
+
+/** An order's disputes: each settled once against its hold, and none beyond the capture. */
+function checkDisputes(
+  entries: LedgerBalanceEntry[],
+  capture: LedgerBalanceEntry | undefined,
+  refunded: number,
+  order: (check: LedgerCheckName, involved: (LedgerBalanceEntry | undefined)[]) => void,
+): void {
+  const disputes = new Map<string, LedgerBalanceEntry[]>();
+  for (const entry of entries) {
+    if (!entry.kind.startsWith('dispute_')) continue;
+    const id = entry.disputeId ?? entry._id;
+    disputes.set(id, [...(disputes.get(id) ?? []), entry]);
+  }
+  let lostSum = 0;
+  const lostEntries: LedgerBalanceEntry[] = [];
+  for (const list of disputes.values()) {
+    const count = (kind: string) => list.filter((entry) => entry.kind === kind);
+    const [holds, releases, losses] = [
+      count('dispute_hold'),
+      count('dispute_release'),
+      count('dispute_lost'),
+    ];
+    const hold = holds[0];
+    const release = releases[0];
+    if (
+      holds.length > 1 ||
+      releases.length > 1 ||
+      losses.length > 1 ||
+      (!hold && (release || losses.length > 0)) ||
+      (release && hold && release.amount !== hold.amount) ||
+      (release && losses.length > 0) ||
+      (release && hold && release.at < hold.at)
+    ) {
+      order('dispute_settled_once', list);
+    }
+    for (const lost of losses) {
+      lostSum += lost.amount;
+      lostEntries.push(lost);
+    }
+  }
+  if (disputes.size > 0 && (!capture || lostSum + refunded > capture.amount)) {
+    order('dispute_within_capture', [capture, ...lostEntries]);
+  }
 }
 
 function checkProvider(providerId: string, entries: LedgerBalanceEntry[], offend: Offend): void {

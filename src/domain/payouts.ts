@@ -56,7 +56,7 @@ export type ProviderBalanceView = {
   currency: Currency;
   /** Shares of captured consultations. */
   earned: number;
-  /** Shares taken back after refunds. */
+  /** Shares taken back after refunds, and held by disputes still open or lost. */
   recovered: number;
   /** Paid out, net of failed transfers given back. */
   paidOut: number;

@@ -3,7 +3,8 @@
  * `stripe` SDK (`new Stripe(key, { host, port, protocol: 'http' })`) end to end: PaymentIntents
  * (create, retrieve with `expand[]=latest_charge`, confirm with Stripe's test payment methods as
  * Stripe.js would, capture, cancel), refunds (create, list) and Connect transfers (create, list; a
- * destination starting `acct_refused` is refused as an account that cannot receive transfers).
+ * destination starting `acct_refused` is refused as an account that cannot receive transfers) and
+ * disputes (retrieve, list by intent; opened and decided by the test, as a cardholder's bank would).
  *
  * Like Stripe it reads form-encoded bodies (`metadata[orderId]=…`), answers errors as
  * `{ error: { type, code, message } }` with a 4xx status, and honours `Idempotency-Key`: the same
@@ -88,6 +89,27 @@ type StoredTransfer = {
   transfer_group: string | null;
   metadata: Record<string, string>;
   reversed: false;
+  created: number;
+  livemode: false;
+};
+
+type StoredDispute = {
+  id: string;
+  object: 'dispute';
+  amount: number;
+  charge: string;
+  currency: string;
+  payment_intent: string;
+  reason: string;
+  status: string;
+  evidence_details: {
+    due_by: number | null;
+    has_evidence: boolean;
+    past_due: boolean;
+    submission_count: number;
+  };
+  is_charge_refundable: boolean;
+  metadata: Record<string, string>;
   created: number;
   livemode: false;
 };
@@ -192,7 +214,11 @@ export type FakeStripe = {
   /** An event as Stripe sends it to a webhook endpoint. */
   event(type: string, object: object): Json;
   /** Changes an object as Stripe holds it (a test's stand-in for a change made at Stripe). */
-  edit(kind: 'payment_intent' | 'charge' | 'refund' | 'transfer', id: string, fields: Json): void;
+  edit(kind: 'payment_intent' | 'charge' | 'refund' | 'transfer' | 'dispute', id: string, fields: Json): void;
+  /** The cardholder's bank disputes `amount` (all that is left by default) of an intent's charge. */
+  dispute(intentId: string, options?: { amount?: number; reason?: string }): StoredDispute;
+  /** The bank decides a dispute. */
+  closeDispute(id: string, outcome: 'won' | 'lost'): StoredDispute;
   /** The next `times` requests to a path answer 500 (an outage). */
   failNext(method: string, path: RegExp, times?: number): void;
   close(): Promise<void>;
@@ -203,6 +229,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   const charges = new Map<string, StoredCharge>();
   const refunds = new Map<string, StoredRefund>();
   const transfers = new Map<string, StoredTransfer>();
+  const disputes = new Map<string, StoredDispute>();
   const idempotent = new Map<
     string,
     { method: string; path: string; params: string; status: number; body: Json }
@@ -348,6 +375,9 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     if (intent.status !== 'succeeded' || !charge) {
       throw invalidRequest(400, 'charge_not_captured', `PaymentIntent ${intent.id} has not been captured.`);
     }
+    // As at Stripe: a charge the cardholder's bank is taking back (or took back) cannot be refunded.
+    const disputed = [...disputes.values()].some((d) => d.charge === charge.id && d.status !== 'won');
+    if (disputed) throw invalidRequest(400, 'charge_disputed', `Charge ${charge.id} has been charged back.`);
     const left = charge.amount_captured - charge.amount_refunded;
     if (left <= 0) {
       throw invalidRequest(400, 'charge_already_refunded', `Charge ${charge.id} has already been refunded.`);
@@ -441,6 +471,21 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     }
     if (method === 'POST' && path === '/v1/refunds') return createRefund(params);
     if (method === 'GET' && path === '/v1/refunds') return listRefunds(params);
+    const disputePath = /^\/v1\/disputes\/([^/]+)$/.exec(path);
+    if (method === 'GET' && disputePath) {
+      const dispute = disputes.get(decodeURIComponent(disputePath[1]!));
+      if (!dispute)
+        throw invalidRequest(404, 'resource_missing', `No such dispute: '${disputePath[1]!}'`, 'dispute');
+      return { ...dispute, evidence_details: { ...dispute.evidence_details } };
+    }
+    if (method === 'GET' && path === '/v1/disputes') {
+      const all = [...disputes.values()].filter(
+        (d) =>
+          (!params.payment_intent || d.payment_intent === params.payment_intent) &&
+          (!params.charge || d.charge === params.charge),
+      );
+      return listPage('/v1/disputes', all, params);
+    }
     if (method === 'POST' && path === '/v1/transfers') return createTransfer(params);
     if (method === 'GET' && path === '/v1/transfers') return listTransfers(params);
     if (method === 'GET' && path === '/v1/payment_intents') {
@@ -570,10 +615,49 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       };
     },
     edit(kind, id, fields) {
-      const maps = { payment_intent: intents, charge: charges, refund: refunds, transfer: transfers };
+      const maps = {
+        payment_intent: intents,
+        charge: charges,
+        refund: refunds,
+        transfer: transfers,
+        dispute: disputes,
+      };
       const object = (maps[kind] as Map<string, object>).get(id);
       if (!object) throw new Error(`No such ${kind} ${id}`);
       Object.assign(object, fields);
+    },
+    dispute(intentId, options = {}) {
+      const intent = intentOf(intentId);
+      const charge = intent.latest_charge ? charges.get(intent.latest_charge) : undefined;
+      if (!charge || !charge.captured) throw new Error(`No captured charge on ${intentId}`);
+      const dispute: StoredDispute = {
+        id: newId('dp'),
+        object: 'dispute',
+        amount: options.amount ?? charge.amount_captured - charge.amount_refunded,
+        charge: charge.id,
+        currency: charge.currency,
+        payment_intent: intentId,
+        reason: options.reason ?? 'fraudulent',
+        status: 'needs_response',
+        evidence_details: {
+          due_by: now() + 7 * 86_400,
+          has_evidence: false,
+          past_due: false,
+          submission_count: 0,
+        },
+        is_charge_refundable: false,
+        metadata: {},
+        created: now(),
+        livemode: false,
+      };
+      disputes.set(dispute.id, dispute);
+      return { ...dispute };
+    },
+    closeDispute(id, outcome) {
+      const dispute = disputes.get(id);
+      if (!dispute) throw new Error(`No such dispute ${id}`);
+      dispute.status = outcome;
+      return { ...dispute };
     },
     failNext(method, path, times = 1) {
       failures.push({ method, path, times });

@@ -16,6 +16,8 @@ import { cardNumberValid, cvcLength, digitsOf, isExpired, parseExpiry } from '..
 import type { CardOutcome } from '../../../src/domain/order';
 import { getOrUndefined, isConflict } from '../../store/store';
 import type { Store } from '../../store/store';
+import { createSimulatedDisputes } from './simulated-disputes';
+import type { SimulatedDisputes } from './simulated-disputes';
 import { createSimulatedTransfers } from './simulated-transfers';
 import type { CreateIntent, GatewayRefund, Intent, PaymentGateway } from './types';
 
@@ -64,6 +66,10 @@ export interface SimulatedGateway extends PaymentGateway {
   confirmCard(clientSecret: string, card: CardInput): Promise<{ outcome: CardOutcome; intent: Intent }>;
   /** The outcome of the 3-D Secure step of a `requires_action` intent: approved or refused. */
   authenticate(clientSecret: string, approve: boolean): Promise<{ outcome: CardOutcome; intent: Intent }>;
+  /** Demo only: a cardholder disputes a captured payment (see simulated-disputes.ts). */
+  openDispute: SimulatedDisputes['openDispute'];
+  /** Demo only: the bank decides a dispute. */
+  closeDispute: SimulatedDisputes['closeDispute'];
 }
 
 /** An intent's refunds, the one whole refund of older intents included. */
@@ -114,6 +120,7 @@ export function createSimulatedGateway(
 ): SimulatedGateway {
   const db = store.db<SimulatedIntentDoc>('orders');
   const refundDelayMs = options.refundDelayMs ?? 0;
+  const disputes = createSimulatedDisputes(store, async (intentId) => (await load(intentId)).intent);
 
   async function load(intentId: string): Promise<SimulatedIntentDoc> {
     const doc = await getOrUndefined(db, DOC_PREFIX + intentId);
@@ -315,6 +322,11 @@ export function createSimulatedGateway(
     },
 
     transfer: createSimulatedTransfers(store, options.transferDelayMs),
+
+    retrieveDispute: disputes.retrieveDispute,
+    listDisputes: disputes.listDisputes,
+    openDispute: disputes.openDispute,
+    closeDispute: disputes.closeDispute,
 
     async findByClientSecret(clientSecret) {
       return (await bySecret(clientSecret))?.intent;

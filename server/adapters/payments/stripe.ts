@@ -11,7 +11,15 @@ import Stripe from 'stripe';
 import type { Config } from '../../config/env';
 import type { Currency } from '../../../src/domain/config';
 import { stripeTransfer } from './stripe-transfer';
-import type { CreateIntent, GatewayRefund, Intent, IntentStatus, PaymentGateway } from './types';
+import type { DisputeStatus } from '../../../src/domain/disputes';
+import type {
+  CreateIntent,
+  GatewayDispute,
+  GatewayRefund,
+  Intent,
+  IntentStatus,
+  PaymentGateway,
+} from './types';
 
 export type StripeSettings = NonNullable<Config['stripe']>;
 
@@ -65,6 +73,21 @@ function toRefund(refund: Stripe.Refund): GatewayRefund {
     amount: refund.amount,
     metadata: { ...(refund.metadata ?? {}) },
     created: refund.created,
+  };
+}
+
+function toDispute(dispute: Stripe.Dispute): GatewayDispute {
+  const intent = dispute.payment_intent;
+  const due = dispute.evidence_details?.due_by;
+  return {
+    disputeId: dispute.id,
+    intentId: typeof intent === 'string' ? intent : (intent?.id ?? ''),
+    amount: dispute.amount,
+    currency: dispute.currency.toUpperCase() as Currency,
+    reason: dispute.reason,
+    status: dispute.status as DisputeStatus,
+    ...(due ? { dueBy: new Date(due * 1000).toISOString() } : {}),
+    created: dispute.created,
   };
 }
 
@@ -150,6 +173,17 @@ export function createStripeGateway(
         if (refund.status !== 'failed' && refund.status !== 'canceled') refunds.push(toRefund(refund));
       }
       return refunds.sort((a, b) => a.created - b.created || a.refundId.localeCompare(b.refundId));
+    },
+
+    async retrieveDispute(disputeId) {
+      return toDispute(await stripe.disputes.retrieve(disputeId));
+    },
+
+    async listDisputes(intentId) {
+      const disputes: GatewayDispute[] = [];
+      for await (const dispute of stripe.disputes.list({ payment_intent: intentId, limit: 100 }))
+        disputes.push(toDispute(dispute));
+      return disputes.sort((a, b) => a.created - b.created || a.disputeId.localeCompare(b.disputeId));
     },
 
     transfer: (input) => stripeTransfer(stripe, input),

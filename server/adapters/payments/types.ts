@@ -7,6 +7,7 @@
  * call repeated after a restart or a lost answer never charges, releases or refunds twice.
  */
 import type { Currency } from '../../../src/domain/config';
+import type { DisputeStatus } from '../../../src/domain/disputes';
 import type { CardGatewayKind } from '../../../src/domain/order';
 
 /** The states of a PaymentIntent the service acts on (Stripe's names). */
@@ -66,6 +67,20 @@ export type GatewayRefund = {
   created: number;
 };
 
+/** A card dispute as the gateway knows it now (Stripe's statuses and reasons). */
+export type GatewayDispute = {
+  disputeId: string;
+  intentId: string;
+  amount: number;
+  currency: Currency;
+  reason: string;
+  status: DisputeStatus;
+  /** When the evidence is due (ISO), when there is a deadline. */
+  dueBy?: string;
+  /** Seconds since the epoch, as Stripe counts. */
+  created: number;
+};
+
 export type Transfer = { transferId: string; amount: number; currency: Currency; destination?: string };
 
 export interface PaymentGateway {
@@ -88,6 +103,10 @@ export interface PaymentGateway {
   refund(intentId: string, idempotencyKey: string, options?: RefundOptions): Promise<GatewayRefund>;
   /** Every refund of an intent the gateway knows of, oldest first (a refund made at the gateway too). */
   listRefunds(intentId: string): Promise<GatewayRefund[]>;
+  /** A dispute's current state; throws when the gateway has no such dispute. */
+  retrieveDispute(disputeId: string): Promise<GatewayDispute>;
+  /** Every dispute of an intent's charges, oldest first. */
+  listDisputes(intentId: string): Promise<GatewayDispute[]>;
   /** Pays a provider (see TransferInput); a refusal is thrown with the gateway's error code. */
   transfer(input: TransferInput): Promise<Transfer>;
 }

@@ -51,6 +51,7 @@ const REFUSALS: Record<Exclude<MoneyBackRefused['reason'], 'not_found'>, string>
   not_captured: 'Nothing was charged on this order.',
   billed_to_account: 'This consultation is billed to a company account: correct its monthly invoice.',
   refused_by_gateway: 'The payment gateway refused the refund.',
+  disputed: 'The cardholder disputes this payment: it cannot be refunded until the dispute is settled.',
 };
 
 export function callRoutes(router: Router, { store, services }: AdminContext): void {

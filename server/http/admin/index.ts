@@ -23,6 +23,7 @@ import { payoutRoutes } from './payouts';
 import { ledgerRoutes } from './ledger';
 import { reconciliationRoutes } from './reconciliation';
 import { refundRoutes } from './refunds';
+import { disputeRoutes } from './disputes';
 import { exportRoutes } from './exports';
 import { taxRoutes } from './taxes';
 import { dashboardRoutes } from './dashboard';
@@ -51,6 +52,7 @@ export type AdminRoutes = (router: Router, context: AdminContext) => void;
 /** Every screen's routes. A new screen adds its module here. */
 const ADMIN_SCREENS: AdminRoutes[] = [
   refundRoutes,
+  disputeRoutes,
   userRoutes,
   testProfileRoutes,
   approvalRoutes,

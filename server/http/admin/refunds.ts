@@ -30,6 +30,7 @@ const REFUSALS: Record<Exclude<RefundRefusalCode, 'not_found'>, string> = {
   exceeds_refundable: 'The amount is more than what is left to refund.',
   refused_by_gateway: 'The payment gateway refused the refund.',
   billed_to_account: 'This consultation is billed to a company account: correct its monthly invoice.',
+  disputed: 'The cardholder disputes this payment: it cannot be refunded until the dispute is settled.',
 };
 
 export function refundRoutes(router: Router, { store, services }: AdminContext): void {

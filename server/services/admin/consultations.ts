@@ -50,6 +50,9 @@ const LEDGER_KINDS: LedgerKind[] = [
   'release',
   'refund',
   'provider_recovery',
+  'dispute_hold',
+  'dispute_release',
+  'dispute_lost',
 ];
 
 function searchText(order: StoredOrder): string {

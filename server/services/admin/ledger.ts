@@ -9,7 +9,7 @@
  * anything the page token carries.
  */
 import type { LedgerPageAnswer, LedgerSubject, LedgerViewLine } from '../../../src/domain/admin-ledger';
-import { checkLedgerBalance } from '../../../src/domain/ledger-balance';
+import { checkLedgerBalance, providerBalanceSign } from '../../../src/domain/ledger-balance';
 import type { LedgerBalanceEntry, LedgerCheckResult } from '../../../src/domain/ledger-balance';
 import type { Store } from '../../store/store';
 import type { AnyLedgerEntry } from '../consultation/ledger';
@@ -106,10 +106,10 @@ export async function ledgerPage(store: Store, query: LedgerQuery): Promise<Ledg
 
 // The views' signs, for the lines (the views' values are these times the amount).
 function orderSign(kind: string): number {
-  return kind === 'capture' ? 1 : kind === 'refund' ? -1 : 0;
+  return kind === 'capture' ? 1 : kind === 'refund' || kind === 'dispute_lost' ? -1 : 0;
 }
 function providerSign(kind: string): number {
-  return kind === 'provider_share' || kind === 'payout_reversal' ? 1 : -1;
+  return providerBalanceSign(kind);
 }
 
 /** Every ledger entry, read in batches of the primary index. */

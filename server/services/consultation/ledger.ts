@@ -8,11 +8,16 @@
  *   with `<orderId>:provider_recovery:<refundId>` taking the provider's share of it back from their
  *   balance. (Whole refunds recorded before refunds could be partial are `<orderId>:refund` and
  *   `<orderId>:provider_recovery`.)
+ * - An order's disputes (consultation/disputes.ts), under the gateway's dispute id:
+ *   `<orderId>:dispute_hold:<disputeId>` holds the provider's share of the disputed amount from their
+ *   balance; then either `<orderId>:dispute_release:<disputeId>` gives it back (won), or
+ *   `<orderId>:dispute_lost:<disputeId>` records the disputed amount the cardholder got back (lost; no
+ *   balance effect: the hold stays as the provider's loss).
  * - A provider payout's movements: `<payoutId>:payout` and, when the transfer failed,
  *   `<payoutId>:payout_reversal`, which gives the amount back to the balance (`PayoutLedgerEntry`,
  *   see services/payouts/).
- * A provider's balance per currency is the `provider-balances` view's sum: shares and reversals in,
- * recoveries and payouts out.
+ * A provider's balance per currency is the `provider-balances` view's sum: shares, reversals and
+ * dispute releases in, recoveries, dispute holds and payouts out.
  */
 import { splitCommission } from '../../../src/domain/order';
 import { createOnce } from '../../store/store';
@@ -21,7 +26,18 @@ import { refreshEarnings } from '../payouts/earnings';
 import type { StoredOrder } from './types';
 
 export type OrderLedgerKind =
-  'authorisation' | 'capture' | 'commission' | 'provider_share' | 'release' | 'refund' | 'provider_recovery';
+  | 'authorisation'
+  | 'capture'
+  | 'commission'
+  | 'provider_share'
+  | 'release'
+  | 'refund'
+  | 'provider_recovery'
+  | 'dispute_hold'
+  | 'dispute_release'
+  | 'dispute_lost';
+
+export type DisputeLedgerKind = 'dispute_hold' | 'dispute_release' | 'dispute_lost';
 
 export type PayoutLedgerKind = 'payout' | 'payout_reversal';
 
@@ -39,6 +55,8 @@ export type LedgerEntry = {
   intentId: string;
   /** The gateway's refund, on `refund` and `provider_recovery` entries. */
   refundId?: string;
+  /** The gateway's dispute, on `dispute_*` entries. */
+  disputeId?: string;
   amount: number;
   currency: string;
   at: string;
@@ -93,6 +111,8 @@ export function record(
 const BALANCE_KINDS = new Set<LedgerKind>([
   'provider_share',
   'provider_recovery',
+  'dispute_hold',
+  'dispute_release',
   'payout',
   'payout_reversal',
 ]);
@@ -136,6 +156,32 @@ export async function recordRefund(
   await record(store, order, 'refund', refund.amount, at, refund.refundId);
   const recovered = recoveredShare(order, refund.amount, refund.refundedBefore);
   await record(store, order, 'provider_recovery', recovered, at, refund.refundId);
+}
+
+/** Records a dispute's movement once, under the gateway's dispute id; true when this call recorded it. */
+export function recordDisputeMovement(
+  store: Store,
+  order: StoredOrder,
+  kind: DisputeLedgerKind,
+  amount: number,
+  at: string,
+  disputeId: string,
+): Promise<boolean> {
+  const entry: LedgerEntry = {
+    _id: `${ledgerId(order.orderId, kind)}:${disputeId}`,
+    type: 'ledger',
+    kind,
+    orderId: order.orderId,
+    clientId: order.client.uid,
+    providerId: order.provider.id,
+    gateway: order.payment.gateway,
+    intentId: order.payment.intentId,
+    disputeId,
+    amount,
+    currency: order.quote.currency,
+    at,
+  };
+  return recordMoving(store, entry);
 }
 
 /** Records a payout's movement once; true when this call recorded it. */

@@ -26,7 +26,13 @@ import { notifyMoneyBack } from './user-docs';
 export type MoneyBackAction = 'release' | 'refund';
 
 export type MoneyBackRefusal =
-  'not_found' | 'call_in_progress' | 'not_held' | 'not_captured' | 'billed_to_account' | 'refused_by_gateway';
+  | 'not_found'
+  | 'call_in_progress'
+  | 'not_held'
+  | 'not_captured'
+  | 'billed_to_account'
+  | 'refused_by_gateway'
+  | 'disputed';
 
 export class MoneyBackRefused extends Error {
   constructor(readonly reason: MoneyBackRefusal) {
@@ -77,7 +83,11 @@ export function createMoneyBack({
           if (!(error instanceof RefundRefused)) throw error;
           // Given back already (in parts, say): nothing more to do.
           if (error.reason === 'nothing_left') return undefined;
-          if (error.reason === 'billed_to_account' || error.reason === 'refused_by_gateway')
+          if (
+            error.reason === 'billed_to_account' ||
+            error.reason === 'refused_by_gateway' ||
+            error.reason === 'disputed'
+          )
             throw new MoneyBackRefused(error.reason);
           throw new MoneyBackRefused(error.reason === 'exceeds_refundable' ? 'not_captured' : error.reason);
         });

@@ -24,6 +24,7 @@ import { userDbName } from '../../../src/domain/user-db';
 import type { GatewayRefund, PaymentGateway } from '../../adapters/payments/types';
 import { createOnce, getOrUndefined } from '../../store/store';
 import type { Store } from '../../store/store';
+import { openDisputesOf } from './disputes';
 import { settleNumber, takeNumber } from './invoices';
 import { recordRefund } from './ledger';
 import { updateOrder } from './order-store';
@@ -37,7 +38,8 @@ export type RefundRefusal =
   | 'nothing_left'
   | 'exceeds_refundable'
   | 'refused_by_gateway'
-  | 'billed_to_account';
+  | 'billed_to_account'
+  | 'disputed';
 
 export class RefundRefused extends Error {
   constructor(
@@ -328,6 +330,8 @@ export function createRefunds({ store, gateway, now, log, mailCreditNote }: Refu
       const call = await getOrUndefined(store.db<StoredCall>('calls'), orderId);
       if (call && !isFinalPhase(call.state.phase) && call.state.phase !== 'scheduled')
         throw new RefundRefused('call_in_progress');
+      // The cardholder's bank is taking the money back already: a refund would give it twice.
+      if ((await openDisputesOf(store, orderId)).length > 0) throw new RefundRefused('disputed');
     }
     const changed = await reserve(orderId, request);
     const after = (await carryOut(orderId, request.key)) ?? order;

@@ -67,7 +67,8 @@ export function breakdown(rows: Row<Key3>[], providerId: string, currency: Curre
     rows.find((row) => row.key[0] === providerId && row.key[1] === currency && row.key[2] === kind)?.value ??
     0;
   const earned = part('provider_share');
-  const recovered = -part('provider_recovery');
+  // What refunds took back and what disputes hold (or lost): both come out of the provider's share.
+  const recovered = -part('provider_recovery') - part('dispute_hold') - part('dispute_release');
   const paidOut = -part('payout') - part('payout_reversal');
   return { providerId, currency, earned, recovered, paidOut, balance: earned - recovered - paidOut };
 }

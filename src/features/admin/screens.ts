@@ -107,7 +107,7 @@ export const ADMIN_SCREENS: readonly AdminScreen[] = [
   { id: 'financeTaxes', path: 'finance/taxes', group: 'finance', label: 'admin.nav.screen.financeTaxes', status: 'ready', load: () => import('./finance/taxes-page').then((m) => m.TaxesPage) },
   { id: 'financeTaxesByCountry', path: 'finance/taxes/by-country', group: 'finance', label: 'admin.nav.screen.financeTaxesByCountry', status: 'ready', load: () => import('./finance/taxes-by-country-page').then((m) => m.TaxesByCountryPage) },
   { id: 'financeReconciliation', path: 'finance/reconciliation', group: 'finance', label: 'admin.nav.screen.financeReconciliation', status: 'ready', load: () => import('./finance/reconciliation-page').then((m) => m.ReconciliationPage) },
-  { id: 'financeDisputes', path: 'finance/disputes', group: 'finance', label: 'admin.nav.screen.financeDisputes', status: 'soon' },
+  { id: 'financeDisputes', path: 'finance/disputes', group: 'finance', label: 'admin.nav.screen.financeDisputes', status: 'ready', load: () => import('./finance/disputes-page').then((m) => m.DisputesPage) },
   { id: 'financeRefunds', path: 'finance/refunds', group: 'finance', label: 'admin.nav.screen.financeRefunds', status: 'ready', load: () => import('./finance/refunds-page').then((m) => m.RefundsPage) },
   { id: 'financePayouts', path: 'finance/payouts', group: 'finance', label: 'admin.nav.screen.financePayouts', status: 'ready', load: () => import('./finance/payouts-page').then((m) => m.PayoutsPage) },
   { id: 'financeExports', path: 'finance/exports', group: 'finance', label: 'admin.nav.screen.financeExports', status: 'ready', load: () => import('./finance/exports-page').then((m) => m.ExportsPage) },

@@ -1,7 +1,8 @@
 /**
  * finance/payments/:orderId: one payment, kept current while the consultation runs (the `calls`
  * topic): who paid whom, how much, through which gateway and under which id, its dates; the
- * ledger with its running total; its refunds and the refund form (payment-refunds.tsx); the call's
+ * ledger with its running total; its refunds and the refund form (payment-refunds.tsx); its disputes
+ * (payment-disputes.tsx, with the demo's dispute actions); the call's
  * phase and history as the calls screen shows them; links to the client, the provider and the
  * consultation (where money is given back); the audit trail.
  */
@@ -20,6 +21,7 @@ import { useAdminFormat } from '../ui/use-admin-format';
 import detail from '../ui/detail.module.css';
 import { userDetailPath } from '../users/user-paths';
 import { PaymentLedger } from './payment-ledger';
+import { PaymentDisputes } from './payment-disputes';
 import { PaymentStateBadge, useGatewayLabel } from './payment-labels';
 import { PaymentRefunds } from './payment-refunds';
 
@@ -118,6 +120,7 @@ export function PaymentDetailPage() {
         </dl>
       </section>
       <PaymentRefunds payment={payment} refreshKey={result.latest?.version} onRefunded={result.reload} />
+      <PaymentDisputes payment={payment} refreshKey={result.latest?.version} onChanged={result.reload} />
       <PaymentLedger ledger={item.ledger} />
       <CallRecords consultation={consultation} ledger={false} />
       <AuditTrail kind="consultation" id={payment.orderId} />
