@@ -14,6 +14,9 @@ import { reportNetwork } from './sync-status';
 /** Codes the browser itself gives, beside the server's. */
 export type LocalErrorCode = 'timeout' | 'offline' | 'network' | 'server';
 
+/** An extra field of an error answer (what is left of a refund…): a scalar, never an object. */
+export type ErrorDetail = string | number | boolean;
+
 export class ApiError extends Error {
   constructor(
     /** HTTP status; 0 when no answer came. */
@@ -23,6 +26,8 @@ export class ApiError extends Error {
     readonly fields: Readonly<Record<string, string>> = {},
     /** Seconds to wait before trying again (429). */
     readonly retryAfter?: number,
+    /** The answer's other fields (`left` of `exceeds_refundable`…), bounded by `toApiError`. */
+    readonly details: Readonly<Record<string, ErrorDetail>> = {},
   ) {
     super(`API error ${status}: ${code}`);
     this.name = 'ApiError';
@@ -32,6 +37,41 @@ export class ApiError extends Error {
 type ErrorBody = {
   error?: { code?: unknown; fields?: unknown; retryAfter?: unknown };
 };
+
+/** Fields of an error answer that are not details (read on their own, or never shown). */
+const NOT_DETAILS = new Set(['code', 'message', 'fields', 'retryAfter']);
+/** A body is the server's, but a proxy's or a broken one must not fill memory or the screen. */
+const DETAILS_MAX = 16;
+const DETAIL_TEXT_MAX = 200;
+const DETAIL_NAME = /^[a-zA-Z][a-zA-Z0-9]{0,31}$/;
+
+function errorDetails(error: object): Record<string, ErrorDetail> {
+  const details: Record<string, ErrorDetail> = {};
+  let count = 0;
+  for (const [name, value] of Object.entries(error)) {
+    if (count >= DETAILS_MAX) break;
+    if (NOT_DETAILS.has(name) || !DETAIL_NAME.test(name)) continue;
+    if (typeof value === 'string') details[name] = value.slice(0, DETAIL_TEXT_MAX);
+    else if (typeof value === 'boolean' || (typeof value === 'number' && Number.isFinite(value))) {
+      details[name] = value;
+    } else continue;
+    count += 1;
+  }
+  return details;
+}
+
+type DetailKind = { number: number; string: string; boolean: boolean };
+
+/** An extra field of an error, when it is an `ApiError` that has it with that type. */
+export function errorDetail<K extends keyof DetailKind>(
+  error: unknown,
+  name: string,
+  kind: K,
+): DetailKind[K] | undefined {
+  if (!(error instanceof ApiError) || !Object.hasOwn(error.details, name)) return undefined;
+  const value = error.details[name];
+  return typeof value === kind ? (value as DetailKind[K]) : undefined;
+}
 
 /** The error an answer stands for: the server's code, its fields and the retry delay (body or header). */
 export function toApiError(status: number, body: unknown, retryAfterHeader?: string | null): ApiError {
@@ -55,7 +95,8 @@ export function toApiError(status: number, body: unknown, retryAfterHeader?: str
       : Number.isFinite(fromHeader) && fromHeader >= 0
         ? Math.ceil(fromHeader)
         : undefined;
-  return new ApiError(status, code, fields, retryAfter);
+  const details = error && typeof error === 'object' ? errorDetails(error) : {};
+  return new ApiError(status, code, fields, retryAfter, details);
 }
 
 type NetworkInformation = { effectiveType?: string; saveData?: boolean };

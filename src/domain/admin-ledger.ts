@@ -42,3 +42,16 @@ export type LedgerPageAnswer = {
 };
 
 export type LedgerCheckAnswer = LedgerCheckResult;
+
+/** A balance in one currency (minor units): never summed with another currency's. */
+export type CurrencyBalance = { currency: string; balance: number };
+
+/**
+ * `GET /api/admin/ledger/balances`: an order's money kept, or a provider's balance, in each currency
+ * it has entries in (a provider paid in EUR and USD has two), in currency order.
+ */
+export type LedgerBalancesAnswer = {
+  subject: LedgerSubject;
+  id: string;
+  balances: CurrencyBalance[];
+};

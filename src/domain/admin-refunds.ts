@@ -15,6 +15,8 @@ export type RefundRow = {
   reason: string;
   /** The admin's uid, `system` (a failed consultation) or `gateway` (made at the gateway). */
   by: string;
+  /** Who the admin of `by` is (display name, else e-mail); absent for `system` and `gateway`. */
+  byName?: string;
   state: RefundRowState;
   requestedAt: string;
   refundedAt?: string;

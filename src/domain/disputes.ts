@@ -48,7 +48,10 @@ export type DisputeDoc = {
   state: DisputeState;
   /** When the evidence is due (ISO), when the gateway says. */
   dueBy?: string;
+  /** When the gateway opened it (Stripe dates to the second). */
   openedAt: string;
+  /** When we first recorded it (to the millisecond): orders disputes opened in the same second. */
+  recordedAt?: string;
   closedAt?: string;
   outcome?: 'won' | 'lost';
   /** The provider's share held from their balance while the dispute lasts. */

@@ -10,6 +10,7 @@
  * edge. Refunds are compared as per-order totals, whatever the number of refund entries or gateway
  * refunds (several partial refunds, or the single whole one of older orders).
  */
+import type { DisputeState } from './disputes';
 
 export const RECONCILIATION_MAX_DAYS = 31;
 
@@ -21,7 +22,7 @@ export const MISMATCH_TYPES = [
 ] as const;
 export type MismatchType = (typeof MISMATCH_TYPES)[number];
 
-export const MISMATCH_SUBJECTS = ['payment', 'refund', 'transfer'] as const;
+export const MISMATCH_SUBJECTS = ['payment', 'refund', 'dispute', 'transfer'] as const;
 export type MismatchSubject = (typeof MISMATCH_SUBJECTS)[number];
 
 /** One side of a mismatch, as that side records it (absent when that side has nothing). */
@@ -112,6 +113,21 @@ export type GatewayTransfer = {
   currency: string;
   /** Reversed (all or part) at the gateway. */
   reversed: boolean;
+};
+
+/**
+ * One dispute of a payment, on one side: ours from the ledger (a hold, then a release when won or
+ * the cardholder's money when lost) with the dispute's record, the gateway's as it holds it now.
+ * States are compared grouped (open, won, lost: src/domain/disputes.ts), never Stripe's fine statuses.
+ */
+export type DisputeSide = {
+  disputeId: string;
+  state: DisputeState;
+  /** The disputed amount, minor units (unknown on our side without the dispute's record). */
+  amount?: number;
+  currency: string;
+  /** Our ledger entries of the dispute; the gateway's side has none. */
+  entryIds?: string[];
 };
 
 const paymentLink = (orderId: string | undefined, intentId: string) =>
@@ -284,4 +300,67 @@ export function compareTransfer(
     ];
   }
   return [];
+}
+
+/**
+ * The mismatches of one payment's disputes, dispute by dispute: one the gateway has that the ledger
+ * has no hold for, one the ledger holds for that the gateway does not know, a state the two sides
+ * disagree on (a dispute lost at the gateway still held, or released, in the ledger), or a disputed
+ * amount that differs from our record's.
+ */
+export function compareDisputes(
+  payment: { orderId: string; intentId: string },
+  ours: readonly DisputeSide[],
+  gateway: readonly DisputeSide[],
+): ReconciliationMismatch[] {
+  const base = { orderId: payment.orderId, link: paymentLink(payment.orderId, payment.intentId) };
+  const side = (dispute: DisputeSide, ids: string[]): MismatchSide => ({
+    ids,
+    state: dispute.state,
+    ...(dispute.amount !== undefined ? { amount: dispute.amount } : {}),
+    currency: dispute.currency,
+  });
+  const ourSide = (dispute: DisputeSide) => side(dispute, dispute.entryIds ?? []);
+  const gatewaySide = (dispute: DisputeSide) => side(dispute, [dispute.disputeId]);
+  const theirs = new Map(gateway.map((dispute) => [dispute.disputeId, dispute]));
+  const out: ReconciliationMismatch[] = [];
+  for (const mine of ours) {
+    const key = mine.disputeId;
+    const at = theirs.get(key);
+    theirs.delete(key);
+    if (!at) {
+      out.push({ ...base, key, type: 'missing_at_gateway', subject: 'dispute', ours: ourSide(mine) });
+    } else if (mine.state !== at.state) {
+      out.push({
+        ...base,
+        key,
+        type: 'state_differs',
+        subject: 'dispute',
+        ours: ourSide(mine),
+        gateway: gatewaySide(at),
+      });
+    } else if (
+      mine.amount !== undefined &&
+      (mine.amount !== at.amount || mine.currency.toUpperCase() !== at.currency.toUpperCase())
+    ) {
+      out.push({
+        ...base,
+        key,
+        type: 'amount_differs',
+        subject: 'dispute',
+        ours: ourSide(mine),
+        gateway: gatewaySide(at),
+      });
+    }
+  }
+  for (const at of theirs.values()) {
+    out.push({
+      ...base,
+      key: at.disputeId,
+      type: 'missing_in_ledger',
+      subject: 'dispute',
+      gateway: gatewaySide(at),
+    });
+  }
+  return out;
 }

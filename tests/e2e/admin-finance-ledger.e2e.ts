@@ -69,6 +69,8 @@ test('an admin opens the ledger of a paid order and of its provider', async ({
   const share = page.locator(`${LIST} tbody tr`, { hasText: orderId });
   await expect(share).toContainText('Part du prestataire', { timeout: 15_000 });
   await expect(share.locator('[data-running]')).toContainText('€');
+  // The provider's balance above the movements, in their one currency.
+  await expect(page.locator('[data-ledger-balances]')).toContainText(/Solde du prestataire\s+[\d\s,]+\s€/);
   // The URL alone reopens the same ledger.
   await page.reload();
   await expect(page.locator(`${LIST} tbody tr`, { hasText: orderId })).toBeVisible({ timeout: 15_000 });

@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DisputeRow } from '../../src/domain/disputes';
 import type { ProviderBalanceView } from '../../src/domain/payouts';
+import type { ReconciliationAnswer } from '../../src/domain/reconciliation';
 import type { StoredOrder } from '../../server/services/consultation/types';
 import { mintRoles } from '../support/admin-roles';
 import type { RoleUsers } from '../support/admin-roles';
@@ -188,6 +189,49 @@ describe('disputes with Stripe', () => {
     expect((open.json as { items: DisputeRow[] }).items.map((item) => item.disputeId)).not.toContain(
       dispute.id,
     );
+    await expectLedgerBalanced(server.store);
+  });
+
+  it('is reconciled against Stripe: a dispute the ledger lacks, or decided at Stripe only, is a mismatch', async () => {
+    const order = await capturedOrder(`dispute-lawyer-recon-${Date.now()}`);
+    const mismatchesOf = async () => {
+      const from = new Date(Date.now() - 3_600_000).toISOString();
+      const to = new Date(Date.now() + 60_000).toISOString();
+      const answer = await admin('GET', `/api/admin/reconciliation?from=${from}&to=${to}`);
+      expect(answer.status).toBe(200);
+      return (answer.json as ReconciliationAnswer).mismatches.filter((m) => m.orderId === order.orderId);
+    };
+    const dispute = stripe.dispute(order.payment.intentId, { amount: 2450, reason: 'fraudulent' });
+    // Its notice has not come (yet): Stripe has a dispute the ledger holds nothing for.
+    expect(await mismatchesOf()).toEqual([
+      expect.objectContaining({
+        type: 'missing_in_ledger',
+        subject: 'dispute',
+        key: dispute.id,
+        gateway: expect.objectContaining({ state: 'open', amount: 2450, ids: [dispute.id] }),
+        link: `/admin/finance/payments/${order.orderId}`,
+      }),
+    ]);
+    await deliverShuffled(['charge.dispute.created'], dispute.id);
+    expect(await mismatchesOf()).toEqual([]);
+
+    // Lost at Stripe, its closing notice lost on the way: the ledger still holds it open.
+    stripe.closeDispute(dispute.id, 'lost');
+    expect(await mismatchesOf()).toEqual([
+      expect.objectContaining({
+        type: 'state_differs',
+        subject: 'dispute',
+        key: dispute.id,
+        ours: expect.objectContaining({
+          state: 'open',
+          amount: 2450,
+          ids: [`${order.orderId}:dispute_hold:${dispute.id}`],
+        }),
+        gateway: expect.objectContaining({ state: 'lost', amount: 2450 }),
+      }),
+    ]);
+    await deliverShuffled(['charge.dispute.closed'], dispute.id);
+    expect(await mismatchesOf()).toEqual([]);
     await expectLedgerBalanced(server.store);
   });
 

@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DisputeRow } from '../../src/domain/disputes';
 import type { ProviderBalanceView } from '../../src/domain/payouts';
+import type { ReconciliationAnswer } from '../../src/domain/reconciliation';
 import { isSimulatedGateway } from '../../server/adapters/payments/simulated';
 import type { StoredOrder } from '../../server/services/consultation/types';
 import { auditOf, expectAdminOnly, mintRoles } from '../support/admin-roles';
@@ -222,6 +223,12 @@ describe('disputes in demo mode', () => {
     expect(page.next).toBeDefined();
     const next = await admin('GET', `/api/admin/disputes?limit=1&token=${encodeURIComponent(page.next!)}`);
     expect((next.json as { items: DisputeRow[] }).items).toHaveLength(1);
+    // The simulated gateway's records of the dispute agree with the ledger's.
+    const from = new Date(Date.now() - 3_600_000).toISOString();
+    const to = new Date(Date.now() + 60_000).toISOString();
+    const reconciled = await admin('GET', `/api/admin/reconciliation?from=${from}&to=${to}`);
+    expect(reconciled.status).toBe(200);
+    expect((reconciled.json as ReconciliationAnswer).mismatches).toEqual([]);
     await expectLedgerBalanced(server.store);
   });
 });

@@ -60,6 +60,8 @@ type StoredCharge = {
   amount_refunded: number;
   captured: boolean;
   refunded: boolean;
+  /** Whether the charge has been disputed (Stripe's flag, set when a dispute opens). */
+  disputed: boolean;
   currency: string;
   payment_intent: string;
   metadata: Record<string, string>;
@@ -323,6 +325,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       amount_refunded: 0,
       captured: false,
       refunded: false,
+      disputed: false,
       currency: intent.currency,
       payment_intent: intent.id,
       // Stripe does not copy an intent's metadata to its charges.
@@ -651,6 +654,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         livemode: false,
       };
       disputes.set(dispute.id, dispute);
+      charge.disputed = true;
       return { ...dispute };
     },
     closeDispute(id, outcome) {

@@ -16,9 +16,10 @@ import type Stripe from 'stripe';
 import { getOrUndefined } from '../../store/store';
 import type { Store } from '../../store/store';
 import type { SimulatedIntentDoc } from './simulated';
+import type { SimulatedDisputeDoc } from './simulated-disputes';
 import { SIM_TRANSFER_PREFIX } from './simulated-transfers';
 import type { SimulatedTransferDoc } from './simulated-transfers';
-import type { IntentStatus, PaymentGateway } from './types';
+import type { GatewayDispute, IntentStatus, PaymentGateway } from './types';
 
 export type RecordRange = { from: Date; to: Date };
 
@@ -37,6 +38,8 @@ export type GatewayIntentRecord = {
   chargeId?: string;
   /** The refunds known of (those read in the range, or all of them for a looked-up intent). */
   refundIds: string[];
+  /** The gateway says the charge was disputed (its disputes are then read one by one). */
+  disputed: boolean;
   created: string;
 };
 
@@ -62,6 +65,8 @@ export interface GatewayRecordReader {
   inRange(range: RecordRange, cap: number): Promise<GatewayRecords>;
   intent(intentId: string): Promise<GatewayIntentRecord | undefined>;
   transferOf(payoutId: string): Promise<GatewayTransferRecord | undefined>;
+  /** Every dispute of an intent's charge, as the gateway holds it now. */
+  disputes(intentId: string): Promise<GatewayDispute[]>;
 }
 
 /** The gateway did not answer, or refused to, while its records were read. */
@@ -93,6 +98,7 @@ function failingAsGateway(reader: GatewayRecordReader): GatewayRecordReader {
     inRange: wrap(reader.inRange),
     intent: wrap(reader.intent),
     transferOf: wrap(reader.transferOf),
+    disputes: wrap(reader.disputes),
   };
 }
 
@@ -105,9 +111,9 @@ export function gatewayRecords(gateway: PaymentGateway, store: Store): GatewayRe
   if (gateway.kind === 'stripe') {
     const client = (gateway as PaymentGateway & { client?: Stripe }).client;
     if (!client) throw new Error('The Stripe gateway has no SDK client to read its records with.');
-    return failingAsGateway(stripeRecords(client));
+    return failingAsGateway(stripeRecords(client, gateway));
   }
-  return simulatedRecords(store);
+  return simulatedRecords(store, gateway);
 }
 
 // --- Stripe -------------------------------------------------------------------------------------
@@ -124,13 +130,14 @@ function fromStripeIntent(pi: Stripe.PaymentIntent, charge?: Stripe.Charge): Gat
     refunded: charge?.amount_refunded ?? 0,
     ...(charge ? { chargeId: charge.id } : {}),
     refundIds: [],
+    disputed: charge?.disputed ?? false,
     created: iso(pi.created),
   };
 }
 
 const refundCounts = (refund: Stripe.Refund) => refund.status !== 'failed' && refund.status !== 'canceled';
 
-export function stripeRecords(stripe: Stripe): GatewayRecordReader {
+export function stripeRecords(stripe: Stripe, gateway: PaymentGateway): GatewayRecordReader {
   async function intent(intentId: string): Promise<GatewayIntentRecord | undefined> {
     let pi: Stripe.PaymentIntent;
     try {
@@ -150,6 +157,7 @@ export function stripeRecords(stripe: Stripe): GatewayRecordReader {
   return {
     kind: 'stripe',
     intent,
+    disputes: (intentId) => gateway.listDisputes(intentId),
 
     async transferOf(payoutId) {
       // The payout's id is the transfer's group (services/payouts/pay-one.ts).
@@ -192,6 +200,12 @@ export function stripeRecords(stripe: Stripe): GatewayRecordReader {
       await each(stripe.transfers.list({ created, limit: 100 }), (transfer) =>
         transfers.push(fromStripeTransfer(transfer)),
       );
+      // A dispute opened in the range brings its payment in, however old.
+      const disputed = new Set<string>();
+      await each(stripe.disputes.list({ created, limit: 100 }), (dispute) => {
+        const intentId = idOf(dispute.payment_intent);
+        if (intentId) disputed.add(intentId);
+      });
 
       const records: GatewayIntentRecord[] = [];
       for (const pi of intents.values()) {
@@ -206,7 +220,9 @@ export function stripeRecords(stripe: Stripe): GatewayRecordReader {
         records.push({ ...fromStripeIntent(pi, charge), refundIds: refunds.get(pi.id) ?? [] });
       }
       // Charges and refunds in the range of intents created before it.
-      const older = new Set([...charges.keys(), ...refunds.keys()].filter((id) => !intents.has(id)));
+      const older = new Set(
+        [...charges.keys(), ...refunds.keys(), ...disputed].filter((id) => !intents.has(id)),
+      );
       for (const intentId of older) {
         if (records.length >= cap) {
           truncated = true;
@@ -234,7 +250,7 @@ function fromStripeTransfer(transfer: Stripe.Transfer): GatewayTransferRecord {
 
 // --- Simulated ----------------------------------------------------------------------------------
 
-type SimDoc = SimulatedIntentDoc | SimulatedTransferDoc;
+type SimDoc = SimulatedIntentDoc | SimulatedTransferDoc | SimulatedDisputeDoc;
 
 /** A simulated intent's refunds: the list, or the one whole refund of intents refunded before it. */
 function simRefunds(doc: SimulatedIntentDoc): { refundId: string; amount: number }[] {
@@ -260,6 +276,7 @@ function fromSimIntent(doc: SimulatedIntentDoc): GatewayIntentRecord {
       refunds.reduce((sum, refund) => sum + refund.amount, 0),
     ),
     refundIds: refunds.map((refund) => refund.refundId),
+    disputed: false,
     created: doc.createdAt,
   };
 }
@@ -275,11 +292,25 @@ function fromSimTransfer(doc: SimulatedTransferDoc): GatewayTransferRecord {
   };
 }
 
-export function simulatedRecords(store: Store): GatewayRecordReader {
+export function simulatedRecords(store: Store, gateway: PaymentGateway): GatewayRecordReader {
   const db = store.db<SimDoc>('orders');
 
+  /** The records with `disputed` read from the simulated disputes (one request for all). */
+  async function withDisputes(records: GatewayIntentRecord[]): Promise<GatewayIntentRecord[]> {
+    if (records.length === 0) return records;
+    const { rows } = await db.view<null>('sim-gateway', 'disputed_intents', {
+      keys: records.map((record) => record.intentId),
+    });
+    const disputed = new Set(rows.map((row) => String(row.key)));
+    return records.map((record) => ({ ...record, disputed: disputed.has(record.intentId) }));
+  }
+
   /** The documents of one kind of the view's rows in the range, at most `limit`. */
-  async function between(kind: 'intent' | 'refund' | 'transfer', range: RecordRange, limit: number) {
+  async function between(
+    kind: 'intent' | 'refund' | 'dispute' | 'transfer',
+    range: RecordRange,
+    limit: number,
+  ) {
     const { rows } = await db.view<null>('sim-gateway', 'by_created', {
       startkey: [kind, range.from.toISOString()],
       endkey: [kind, range.to.toISOString()],
@@ -295,8 +326,12 @@ export function simulatedRecords(store: Store): GatewayRecordReader {
 
     async intent(intentId) {
       const doc = await getOrUndefined(db, `sim-intent:${intentId}`);
-      return doc && doc.type === 'sim_intent' ? fromSimIntent(doc) : undefined;
+      if (!doc || doc.type !== 'sim_intent') return undefined;
+      const [record] = await withDisputes([fromSimIntent(doc)]);
+      return record;
     },
+
+    disputes: (intentId) => gateway.listDisputes(intentId),
 
     async transferOf(payoutId) {
       const doc = await getOrUndefined(db, SIM_TRANSFER_PREFIX + payoutId);
@@ -306,18 +341,26 @@ export function simulatedRecords(store: Store): GatewayRecordReader {
     async inRange(range, cap) {
       const intentDocs = await between('intent', range, cap);
       const refundDocs = await between('refund', range, cap);
+      const disputeDocs = await between('dispute', range, cap);
       const transferDocs = await between('transfer', range, cap);
-      const count = intentDocs.length + refundDocs.length + transferDocs.length;
+      const count = intentDocs.length + refundDocs.length + disputeDocs.length + transferDocs.length;
       const truncated = count > cap;
       const intents = new Map<string, GatewayIntentRecord>();
       for (const doc of [...intentDocs, ...refundDocs]) {
         if (doc.type === 'sim_intent' && intents.size < cap) intents.set(doc.intent.id, fromSimIntent(doc));
       }
+      // A dispute opened in the range brings its payment in, however old.
+      for (const doc of disputeDocs) {
+        if (doc.type !== 'sim_dispute' || intents.has(doc.intentId) || intents.size >= cap) continue;
+        const intent = await getOrUndefined(db, `sim-intent:${doc.intentId}`);
+        if (intent?.type === 'sim_intent') intents.set(intent.intent.id, fromSimIntent(intent));
+      }
       const transfers = transferDocs
         .filter((doc): doc is SimulatedTransferDoc & { _rev: string } => doc.type === 'sim_transfer')
         .slice(0, cap)
         .map(fromSimTransfer);
-      return { intents: [...intents.values()], transfers, count: Math.min(count, cap), truncated };
+      const records = await withDisputes([...intents.values()]);
+      return { intents: records, transfers, count: Math.min(count, cap), truncated };
     },
   };
 }

@@ -13,7 +13,7 @@ import { REFUND_STATES } from '../../../src/domain/admin-refunds';
 import type { RefundRefusalCode } from '../../../src/domain/admin-refunds';
 import { refundRequestErrors } from '../../../src/domain/refund';
 import { recordAudit } from '../../services/admin/audit';
-import { listRefunds, refundRow } from '../../services/admin/refunds';
+import { listRefunds, refundRow, withActorNames } from '../../services/admin/refunds';
 import { RefundRefused } from '../../services/consultation/refunds';
 import { ApiError } from '../errors';
 import { jsonBody } from '../json-body';
@@ -100,7 +100,8 @@ export function refundRoutes(router: Router, { store, services }: AdminContext):
           key: `payment_refund:${orderId}:${refund.key}`,
         });
       }
-      res.json({ changed, refund: refundRow(order, refund) });
+      const [row] = await withActorNames(store, [refundRow(order, refund)]);
+      res.json({ changed, refund: row });
     },
   );
 }

@@ -8,11 +8,18 @@
  * the keys before its first row, so the running balance is right on any page without trusting
  * anything the page token carries.
  */
-import type { LedgerPageAnswer, LedgerSubject, LedgerViewLine } from '../../../src/domain/admin-ledger';
+import type {
+  CurrencyBalance,
+  LedgerPageAnswer,
+  LedgerSubject,
+  LedgerViewLine,
+} from '../../../src/domain/admin-ledger';
 import { checkLedgerBalance, providerBalanceSign } from '../../../src/domain/ledger-balance';
 import type { LedgerBalanceEntry, LedgerCheckResult } from '../../../src/domain/ledger-balance';
 import type { Store } from '../../store/store';
+import { getOrUndefined } from '../../store/store';
 import type { AnyLedgerEntry } from '../consultation/ledger';
+import type { StoredOrder } from '../consultation/types';
 import { decodePageToken, PREFIX_END, scanPage } from './paging';
 
 export type LedgerQuery = {
@@ -48,6 +55,33 @@ async function providerCurrencies(store: Store, providerId: string): Promise<str
     endkey: [providerId, {}],
   });
   return (answer.rows as unknown as { key: [string, string] }[]).map((row) => row.key[1]);
+}
+
+/**
+ * A provider's balance per currency (the view grouped by `[providerId, currency]`), or an order's
+ * money kept in its one currency (the order says which): one reduced read, never the entries.
+ */
+export async function ledgerBalances(
+  store: Store,
+  subject: LedgerSubject,
+  id: string,
+): Promise<CurrencyBalance[]> {
+  if (subject === 'provider') {
+    const answer = await store.db('ledger').view<number>('ledger-entries', 'sum_by_provider', {
+      reduce: true,
+      group_level: 2,
+      startkey: [id],
+      endkey: [id, {}],
+    });
+    return (answer.rows as unknown as { key: [string, string]; value: number }[]).map((row) => ({
+      currency: row.key[1],
+      balance: row.value,
+    }));
+  }
+  const order = await getOrUndefined(store.db<StoredOrder>('orders'), id);
+  if (!order || order.type !== 'order') return [];
+  const kept = await sumBetween(store, 'by_order', [id], [id, PREFIX_END]);
+  return [{ currency: order.quote.currency, balance: kept }];
 }
 
 export async function ledgerPage(store: Store, query: LedgerQuery): Promise<LedgerPageAnswer> {

@@ -12,8 +12,11 @@
  * Bounded: at most `cap` ledger entries and `cap` gateway records are read; past that the answer is
  * `partial`, and the range is at most RECONCILIATION_MAX_DAYS days (the route refuses more).
  */
-import { comparePayment, compareTransfer } from '../../../src/domain/reconciliation';
+import { disputeDocId, disputeState } from '../../../src/domain/disputes';
+import type { DisputeDoc } from '../../../src/domain/disputes';
+import { compareDisputes, comparePayment, compareTransfer } from '../../../src/domain/reconciliation';
 import type {
+  DisputeSide,
   GatewayPayment,
   GatewayTransfer,
   OurPayment,
@@ -95,6 +98,56 @@ function ourPayment(orderId: string, order: StoredOrder | undefined, entries: Le
   };
 }
 
+/** Our disputes of a payment: the ledger says each one's state, its record the amount disputed. */
+async function ourDisputes(store: Store, entries: LedgerEntry[], currency: string): Promise<DisputeSide[]> {
+  const byDispute = new Map<string, LedgerEntry[]>();
+  for (const entry of entries) {
+    if (!entry.disputeId) continue;
+    byDispute.set(entry.disputeId, [...(byDispute.get(entry.disputeId) ?? []), entry]);
+  }
+  const ids = [...byDispute.keys()];
+  const records = await docsById<DisputeDoc>(store, 'orders', ids.map(disputeDocId));
+  return ids.map((disputeId) => {
+    const own = byDispute.get(disputeId)!;
+    const lost = own.find((entry) => entry.kind === 'dispute_lost');
+    const state: DisputeSide['state'] = lost
+      ? 'lost'
+      : own.some((entry) => entry.kind === 'dispute_release')
+        ? 'won'
+        : 'open';
+    const amount = records.get(disputeDocId(disputeId))?.amount ?? lost?.amount;
+    return {
+      disputeId,
+      state,
+      ...(amount !== undefined ? { amount } : {}),
+      currency,
+      entryIds: own.map((entry) => entry._id),
+    };
+  });
+}
+
+async function reconcileDisputes(
+  store: Store,
+  reader: GatewayRecordReader,
+  ours: OurPayment,
+  entries: LedgerEntry[],
+): Promise<ReconciliationMismatch[]> {
+  const [mine, theirs] = await Promise.all([
+    ourDisputes(store, entries, ours.currency),
+    reader.disputes(ours.intentId),
+  ]);
+  return compareDisputes(
+    ours,
+    mine,
+    theirs.map((dispute) => ({
+      disputeId: dispute.disputeId,
+      state: disputeState(dispute.status),
+      amount: dispute.amount,
+      currency: dispute.currency,
+    })),
+  );
+}
+
 function gatewayPayment(record: GatewayIntentRecord): GatewayPayment {
   return {
     intentId: record.intentId,
@@ -143,7 +196,11 @@ async function reconcilePayments(
     if (intentId) seenIntents.add(intentId);
     if (!ours && !gateway) return [];
     checked += 1;
-    return comparePayment(ours, gateway ? gatewayPayment(gateway) : undefined);
+    const found = comparePayment(ours, gateway ? gatewayPayment(gateway) : undefined);
+    if (ours && intentId && (gateway?.disputed || mine.some((entry) => entry.disputeId))) {
+      found.push(...(await reconcileDisputes(store, reader, ours, mine)));
+    }
+    return found;
   });
   mismatches.push(...results.flat());
   // Intents of no order at all (no orderId in their metadata).
@@ -221,7 +278,12 @@ async function reconcilePayouts(
   return { mismatches, checked: ids.length + orphans.length };
 }
 
-const ORDER: Record<ReconciliationMismatch['subject'], number> = { payment: 0, refund: 1, transfer: 2 };
+const ORDER: Record<ReconciliationMismatch['subject'], number> = {
+  payment: 0,
+  refund: 1,
+  dispute: 2,
+  transfer: 3,
+};
 
 export async function reconcile(
   store: Store,

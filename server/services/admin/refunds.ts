@@ -8,6 +8,7 @@ import type { RefundRow, RefundRowState } from '../../../src/domain/admin-refund
 import { refundable } from '../../../src/domain/refund';
 import type { Store } from '../../store/store';
 import type { StoredOrder, StoredRefund } from '../consultation/types';
+import { actorNames } from './actor-names';
 import type { Page } from './paging';
 import { scanPage } from './paging';
 
@@ -42,8 +43,20 @@ export function refundRow(order: StoredOrder, refund: StoredRefund): RefundRow {
   };
 }
 
-export function listRefunds(store: Store, filter: RefundFilter): Promise<Page<RefundRow>> {
-  return scanPage<StoredOrder, RefundRow>(store.db<StoredOrder>('orders'), {
+/** The rows with who made each refund named (one read for the whole page). */
+export async function withActorNames(store: Store, rows: RefundRow[]): Promise<RefundRow[]> {
+  const names = await actorNames(
+    store,
+    rows.map((row) => row.by),
+  );
+  return rows.map((row) => {
+    const byName = names.get(row.by);
+    return byName ? { ...row, byName } : row;
+  });
+}
+
+export async function listRefunds(store: Store, filter: RefundFilter): Promise<Page<RefundRow>> {
+  const page = await scanPage<StoredOrder, RefundRow>(store.db<StoredOrder>('orders'), {
     view: 'refunds/by_requested',
     descending: true,
     // Descending: from the end of the range back to its start.
@@ -60,4 +73,5 @@ export function listRefunds(store: Store, filter: RefundFilter): Promise<Page<Re
       return refundRow(order, refund);
     },
   });
+  return { ...page, items: await withActorNames(store, page.items) };
 }

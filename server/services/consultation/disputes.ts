@@ -86,6 +86,7 @@ export function createDisputes({
       state,
       ...(dispute.dueBy ? { dueBy: dispute.dueBy } : {}),
       openedAt: current?.openedAt ?? new Date(dispute.created * 1000).toISOString(),
+      recordedAt: current?.recordedAt ?? at,
       ...(outcome ? { outcome, closedAt: at } : {}),
       held,
       updatedAt: at,

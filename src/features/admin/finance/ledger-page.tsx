@@ -2,7 +2,8 @@
  * finance/ledger: the ledger's entries for one order or one provider (`?by=order|provider&id=` in
  * the URL, with the list's own page token and the dates), oldest first, each with the running
  * balance the service computes (by order: the money charged and kept; by provider: their balance);
- * above them, whether the whole ledger balances.
+ * above them, whether the whole ledger balances, and the subject's balance in each currency (a
+ * provider's movements are shown one currency at a time, `&currency=`).
  */
 import { useState } from 'react';
 import type { FormEvent } from 'react';
@@ -18,6 +19,7 @@ import type { AdminColumn } from '../ui/admin-list';
 import { AdminPage } from '../ui/admin-page';
 import detail from '../ui/detail.module.css';
 import { useAdminFormat } from '../ui/use-admin-format';
+import { LedgerBalances } from './ledger-balances';
 import { LedgerCheckBanner } from './ledger-check-banner';
 import styles from './ledger.module.css';
 
@@ -57,6 +59,7 @@ export function LedgerPage() {
   const [params, setParams] = useSearchParams();
   const subject: LedgerSubject = params.get('by') === 'provider' ? 'provider' : 'order';
   const id = params.get('id') ?? '';
+  const currency = params.get('currency') ?? undefined;
   const [draft, setDraft] = useState({ subject, id });
   const columns = useLedgerColumns(subject);
 
@@ -66,6 +69,14 @@ export function LedgerPage() {
     next.set('by', draft.subject);
     if (draft.id.trim()) next.set('id', draft.id.trim());
     else next.delete('id');
+    next.delete('token');
+    next.delete('currency');
+    setParams(next);
+  };
+
+  const chooseCurrency = (value: string) => {
+    const next = new URLSearchParams(params);
+    next.set('currency', value);
     next.delete('token');
     setParams(next);
   };
@@ -94,14 +105,20 @@ export function LedgerPage() {
         <Button type="submit">{t('admin.ledger.show')}</Button>
       </form>
       <DateRange labels={{ from: t('admin.ledger.from'), to: t('admin.ledger.to') }} />
+      {id && <LedgerBalances subject={subject} id={id} currency={currency} onCurrency={chooseCurrency} />}
       {id ? (
         <AdminList<LedgerViewLine>
-          key={`${subject} ${id}`}
+          key={`${subject} ${id} ${currency ?? ''}`}
           endpoint="ledger"
           label={t('admin.ledger.listLabel', { id })}
           columns={columns}
           rowKey={(line) => line.id}
-          query={{ [subject]: id, from: params.get('from'), to: params.get('to') }}
+          query={{
+            [subject]: id,
+            currency: subject === 'provider' ? currency : undefined,
+            from: params.get('from'),
+            to: params.get('to'),
+          }}
           emptyText={t('admin.ledger.empty')}
         />
       ) : (

@@ -102,7 +102,7 @@ export function PaymentRefunds({
               <td className={styles.end}>−{money(refund.amount)}</td>
               <td>{refund.reason}</td>
               <td>
-                <RefundBy by={refund.by} />
+                <RefundBy by={refund.by} name={refund.byName} />
               </td>
               <td>
                 <RefundStateBadge state={refund.state} />

@@ -60,7 +60,7 @@ export function useRefundColumns(): AdminColumn<RefundRow>[] {
     {
       key: 'by',
       label: t('admin.refunds.columns.by'),
-      render: (item) => <RefundBy by={item.by} />,
+      render: (item) => <RefundBy by={item.by} name={item.byName} />,
     },
     {
       key: 'state',

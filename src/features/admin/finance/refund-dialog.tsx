@@ -3,13 +3,14 @@
  * it in their language; all that is left by default) and the reason, then a confirmation that says
  * what will happen. One idempotency key per opening (refund-key.ts), sent with every attempt, so a
  * double click or a retry after a lost answer makes one refund. A refusal is said in the screen's
- * words; one for an amount over what is left says what is left (read again from the service).
+ * words; one for an amount over what is left says what is left as the service counted it (the
+ * error's `left`: someone may have refunded meanwhile), beside the amount, which stays as typed.
  */
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RefundRow } from '../../../domain/admin-refunds';
 import { REFUND_REASON_MAX } from '../../../domain/refund';
-import { errorCode } from '../../../data/api';
+import { errorCode, errorDetail } from '../../../data/api';
 import { Button } from '../../../ui/button';
 import dialogStyles from '../../../ui/dialog.module.css';
 import { TextAreaField, TextField } from '../../../ui/form-field';
@@ -106,6 +107,12 @@ export function RefundDialog(props: Props) {
         // Someone refunded meanwhile: learn what is left, and let the admin change the amount.
         props.onStale();
         setStep('form');
+      }
+      const serverLeft = errorDetail(error, 'left', 'number');
+      if (code === 'exceeds_refundable' && serverLeft !== undefined) {
+        // Said beside the amount the admin typed (kept), with what the service says is left.
+        setFieldErrors({ amount: t('admin.refunds.errors.stillRefundable', { left: money(serverLeft) }) });
+        return;
       }
       setFailure({ code, text: errorText(error) });
     } finally {

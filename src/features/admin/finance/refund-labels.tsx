@@ -13,14 +13,23 @@ export function RefundStateBadge({ state }: { state: RefundRowState }) {
 }
 
 /**
- * An admin (the start of their uid as a secondary line, all of it on hover: enough to tell two
- * admins apart in a narrow column), the automatic refund of a failed consultation, or the gateway.
+ * Who asked for a refund: the admin by name (the service answers it; their uid on hover, enough to
+ * tell two admins of one name apart), the automatic refund of a failed consultation ("system"), or
+ * the gateway. An admin whose account is gone has no name: the role and the start of the uid.
  */
-export function RefundBy({ by }: { by: RefundRow['by'] }) {
+export function RefundBy({ by, name }: { by: RefundRow['by']; name?: string }) {
   const { t } = useTranslation();
-  if (by === 'system' || by === 'gateway') return <span>{t(`admin.refunds.by.${by}`)}</span>;
+  if (by === 'system' || by === 'gateway')
+    return <span data-refund-by={by}>{t(`admin.refunds.by.${by}`)}</span>;
+  if (name) {
+    return (
+      <span title={by} data-refund-by="admin">
+        {name}
+      </span>
+    );
+  }
   return (
-    <span className={styles.name}>
+    <span className={styles.name} data-refund-by="admin">
       <span>{t('admin.refunds.by.admin')}</span>
       <span className={styles.secondary} title={by}>
         {by.length > 10 ? `${by.slice(0, 8)}…` : by}
