@@ -44,6 +44,7 @@ import { setOffline, setProfileEmail, updateProfile } from '../services/profile'
 import { knownDeviceCookie, setKnownDeviceCookie } from '../services/known-device';
 import { addressKey } from '../services/rate-limit';
 import type { Limiters } from '../services/rate-limit';
+import { recordReferral } from '../services/affiliates/referrals';
 import { registerAccount, ValidationFailure } from '../services/registration';
 import {
   clearSessionCookie,
@@ -186,6 +187,14 @@ export function authRouter(store: Store, config: Config, limiters: Limiters): Ro
     );
     await replaceSession(req, res, token, persistent);
     rememberDevice(req, res, account.uid);
+    if (account.role === 'client' && input.referralCode !== undefined) {
+      // The affiliate whose link brought the client: a fact of the sign-up, never a reason to fail it.
+      await recordReferral(store, {
+        clientUid: account.uid,
+        clientEmail: account.emailLower,
+        code: input.referralCode,
+      }).catch((error: unknown) => logError('[auth] referral not recorded:', error));
+    }
     await verificationMail(account);
     await logAuthEvent(store, req, 'register', { uid: account.uid, role: account.role });
     res.status(201).json({ user: sessionUserView(account) });

@@ -1,8 +1,10 @@
 import express from 'express';
 import type { Request, Response, Router } from 'express';
 import { loginPath, safeRedirect } from '../../src/config/paths';
+import { normalizeReferralCode } from '../../src/domain/affiliates';
 import type { Config } from '../config/env';
 import { updateAccount } from '../services/accounts';
+import { recordReferral } from '../services/affiliates/referrals';
 import { logAuthEvent } from '../services/auth-log';
 import {
   GOOGLE_STATE_COOKIE,
@@ -45,9 +47,11 @@ export function googleAuthRouter(store: Store, config: Config): Router {
     const redirect = safeRedirect(queryText(req, 'redirect')) ?? DEFAULT_REDIRECT;
     if (!googleConfigured(config)) return toLogin(res, 'google_unavailable', redirect);
     const remember = ['1', 'true'].includes(queryText(req, 'remember') ?? '');
+    // The code of an affiliate's link the browser kept: a new client made by this sign-in is referred.
+    const referralCode = normalizeReferralCode(queryText(req, 'ref'));
     let started;
     try {
-      started = await startGoogleSignIn(store, config, { redirect, remember });
+      started = await startGoogleSignIn(store, config, { redirect, remember, referralCode });
     } catch (error) {
       logError('[google] cannot start sign-in:', error instanceof Error ? error.message : error);
       return toLogin(res, 'google_unavailable', redirect);
@@ -92,6 +96,13 @@ export function googleAuthRouter(store: Store, config: Config): Router {
       lastLoginAt: new Date().toISOString(),
     }));
     setSessionCookie(req, res, session.token, session.persistent);
+    if (outcome.created && outcome.referralCode) {
+      await recordReferral(store, {
+        clientUid: outcome.account.uid,
+        clientEmail: outcome.account.emailLower,
+        code: outcome.referralCode,
+      }).catch((error: unknown) => logError('[google] referral not recorded:', error));
+    }
     await logAuthEvent(store, req, 'google_login', {
       uid: outcome.account.uid,
       role: outcome.account.role,

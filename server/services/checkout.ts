@@ -37,6 +37,7 @@ import { getAccount } from './accounts';
 import { accountQuote } from './b2b/checkout-billing';
 import type { StoredAccount } from './accounts';
 import type { StoredOrder } from './consultation/types';
+import { affiliateOfClient } from './affiliates/referrals';
 import { releaseCouponUse, reserveCouponUse } from './coupons/uses';
 import { demoStandInsEnabled, ensureStandIn } from './demo-stand-ins';
 import { logError } from '../log';
@@ -234,10 +235,12 @@ export async function placeOrder(
 
   if (input.providerId === client.uid) throw new ApiError(400, 'self_booking', "You can't book yourself");
   // Independent reads, at once: each is a round trip to the store.
-  const [provider, settings, providerAccount] = await Promise.all([
+  const [provider, settings, providerAccount, affiliate] = await Promise.all([
     availableProvider(store, input.providerId),
     configValue<PlatformSettings>(store, CONFIG_IDS.settings),
     getAccount(store, input.providerId),
+    // A company account pays for its members: no affiliate earns on those.
+    input.billing ? undefined : affiliateOfClient(store, client.uid, clock()),
   ]);
   if (input.service !== serviceOfRole(provider.role)) {
     throw new ApiError(400, 'service_unavailable', 'This expert does not offer this service.');
@@ -295,6 +298,7 @@ export async function placeOrder(
     booking,
     quote: priced,
     commissionRate: commissionRate(settings),
+    ...(affiliate && !billing ? { affiliate } : {}),
     callTerms: callTerms(settings),
     ...(!config.twilio && input.demo?.providerLine ? { demoProviderLine: input.demo.providerLine } : {}),
     // The intent is created next; its id and secret are filled in then.

@@ -41,6 +41,8 @@ type StateDoc = {
   nonce: string;
   redirect: string;
   remember: boolean;
+  /** The referral code the browser kept from an affiliate's link (recorded if an account is made). */
+  referralCode?: string;
   createdAt: string;
   expiresAt: string;
 };
@@ -52,7 +54,14 @@ export type GoogleRefusal =
   'google_unavailable' | 'google_clients_only' | 'google_email_unverified' | 'account_suspended';
 
 export type GoogleOutcome =
-  | { ok: true; account: StoredAccount; created: boolean; redirect: string; remember: boolean }
+  | {
+      ok: true;
+      account: StoredAccount;
+      created: boolean;
+      redirect: string;
+      remember: boolean;
+      referralCode?: string;
+    }
   | { ok: false; error: GoogleRefusal; redirect?: string };
 
 export function googleConfigured(config: Config): boolean {
@@ -88,7 +97,7 @@ function clientConfiguration(config: Config): Promise<oidc.Configuration> {
 export async function startGoogleSignIn(
   store: Store,
   config: Config,
-  options: { redirect: string; remember: boolean },
+  options: { redirect: string; remember: boolean; referralCode?: string },
   now = new Date(),
 ): Promise<{ authorizationUrl: URL; state: string }> {
   const client = await clientConfiguration(config);
@@ -103,6 +112,7 @@ export async function startGoogleSignIn(
     nonce,
     redirect: options.redirect,
     remember: options.remember,
+    ...(options.referralCode ? { referralCode: options.referralCode } : {}),
     createdAt: now.toISOString(),
     expiresAt: new Date(now.getTime() + GOOGLE_STATE_MAX_AGE_SECONDS * 1000).toISOString(),
   });
@@ -196,7 +206,14 @@ export async function finishGoogleSignIn(
       redirect,
     };
   }
-  return { ok: true, account, created: true, redirect, remember: pending.remember };
+  return {
+    ok: true,
+    account,
+    created: true,
+    redirect,
+    remember: pending.remember,
+    ...(pending.referralCode ? { referralCode: pending.referralCode } : {}),
+  };
 }
 
 /** Reads and deletes a pending sign-in; undefined when unknown, expired or already used. */

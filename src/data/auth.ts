@@ -11,12 +11,14 @@
  */
 import { useSyncExternalStore } from 'react';
 import type { SessionUserView } from '../domain/account';
+import { REFERRAL_PARAM } from '../domain/affiliates';
 import { normalizeEmail } from '../domain/email';
 import type { Language } from '../domain/languages';
 import type { ProfileUpdate, RegistrationByRole, RegistrationRole } from '../domain/registration';
 import { USER_ROLES } from '../domain/professions';
 import { ApiError, api } from './api';
 import { clientContextHeader } from './client-context';
+import { forgetReferralCode, keptReferralCode } from './referral-link';
 
 export type SessionStatus = 'loading' | 'signed_in' | 'signed_out' | 'banned' | 'error';
 export type Session = {
@@ -185,16 +187,28 @@ export async function signIn(input: {
   return user;
 }
 
-/** Creates an account of the role and signs it in. */
+/**
+ * Creates an account of the role and signs it in. A client's carries the code of the referral link
+ * they came through, if one is kept (referral-link.ts; the service ignores a code it does not know),
+ * which is then forgotten: it has done its work.
+ */
 export async function registerAccount<R extends RegistrationRole>(
   role: R,
   input: RegistrationByRole[R],
   language: Language,
 ): Promise<SessionUserView> {
+  const referralCode = role === 'client' ? keptReferralCode() : undefined;
   const { user } = await api<UserAnswer>(`${AUTH}/register`, {
-    body: { ...input, role, email: normalizeEmail(input.email), language },
+    body: {
+      ...input,
+      role,
+      email: normalizeEmail(input.email),
+      language,
+      ...(referralCode ? { referralCode } : {}),
+    },
     headers: clientContextHeader(),
   });
+  if (referralCode) forgetReferralCode();
   clearPendingLogout();
   signedIn(user);
   return user;
@@ -340,6 +354,9 @@ export function googleSignInUrl(redirect: string | undefined, remember = false):
   const query = new URLSearchParams();
   if (redirect) query.set('redirect', redirect);
   if (remember) query.set('remember', '1');
+  // A client account this sign-in creates is referred by the affiliate whose link was followed.
+  const referral = keptReferralCode();
+  if (referral) query.set(REFERRAL_PARAM, referral);
   const text = query.toString();
   return `${AUTH}/google/start${text ? `?${text}` : ''}`;
 }

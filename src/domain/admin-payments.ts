@@ -66,6 +66,8 @@ const KIND_ORDER = [
   'dispute_hold',
   'dispute_release',
   'dispute_lost',
+  'affiliate_commission',
+  'affiliate_recovery',
 ];
 
 /** +1 for what brings money in, -1 for what gives it back, 0 for holds and splits. */

@@ -18,10 +18,15 @@
  *   after its hold, a release of exactly the amount held, and never both a release and a loss.
  * - `dispute_within_capture`: a dispute only of captured money, and what disputes took back (lost)
  *   plus what was refunded is at most what was captured.
+ * - `affiliate_within_commission`: a referring affiliate's commission comes out of the platform's
+ *   (at most the commission, only with a capture); each of its recoveries follows a refund or a
+ *   lost dispute of the order (paired by id), those of refunds add up to the commission in
+ *   proportion to all that was refunded (as the provider's), and all of them to at most the commission.
  * Per payout and per provider and currency (in time order):
  * - `reversal_matches_payout`: a payout reversal gives back exactly a recorded payout.
- * - `payout_within_balance`: a payout never pays more than the provider's balance at that moment
- *   (shares − recoveries + reversals − earlier payouts); a later recovery may still make it negative.
+ * - `payout_within_balance`: a payout never pays more than the payee's balance at that moment
+ *   (shares or commissions − recoveries + reversals − earlier payouts); a later recovery may still
+ *   make it negative. Affiliates are payees like providers (payee id `affiliate:<code>`).
  */
 
 export type LedgerBalanceEntry = {
@@ -48,6 +53,7 @@ export const LEDGER_CHECKS = [
   'hold_settled_once',
   'dispute_settled_once',
   'dispute_within_capture',
+  'affiliate_within_commission',
   'reversal_matches_payout',
   'payout_within_balance',
 ] as const;
@@ -69,8 +75,20 @@ export type LedgerCheckResult = {
 
 /** What a kind does to a provider's balance (the `provider-balances` view's signs). */
 export function providerBalanceSign(kind: string): 1 | -1 | 0 {
-  if (kind === 'provider_share' || kind === 'payout_reversal' || kind === 'dispute_release') return 1;
-  if (kind === 'provider_recovery' || kind === 'payout' || kind === 'dispute_hold') return -1;
+  if (
+    kind === 'provider_share' ||
+    kind === 'payout_reversal' ||
+    kind === 'dispute_release' ||
+    kind === 'affiliate_commission'
+  )
+    return 1;
+  if (
+    kind === 'provider_recovery' ||
+    kind === 'payout' ||
+    kind === 'dispute_hold' ||
+    kind === 'affiliate_recovery'
+  )
+    return -1;
   return 0;
 }
 
@@ -85,6 +103,8 @@ const ORDER_KINDS = new Set([
   'dispute_hold',
   'dispute_release',
   'dispute_lost',
+  'affiliate_commission',
+  'affiliate_recovery',
 ]);
 
 type Offend = (
@@ -141,6 +161,40 @@ function checkOrder(orderId: string, entries: LedgerBalanceEntry[], offend: Offe
   const release = of('release');
   if (release && capture) order('hold_settled_once', [capture, release]);
   checkDisputes(entries, capture, refunded, order);
+  checkAffiliate(entries, { capture, commission, refunds, refunded }, order);
+}
+
+/** The referring affiliate's commission of an order and what refunds and lost disputes took back of it. */
+function checkAffiliate(
+  entries: LedgerBalanceEntry[],
+  money: {
+    capture?: LedgerBalanceEntry;
+    commission?: LedgerBalanceEntry;
+    refunds: LedgerBalanceEntry[];
+    refunded: number;
+  },
+  order: (check: LedgerCheckName, involved: (LedgerBalanceEntry | undefined)[]) => void,
+): void {
+  const earned = entries.filter((entry) => entry.kind === 'affiliate_commission');
+  const recoveries = entries.filter((entry) => entry.kind === 'affiliate_recovery');
+  if (earned.length === 0 && recoveries.length === 0) return;
+  const { capture, commission, refunds, refunded } = money;
+  const offend = () => order('affiliate_within_commission', [capture, commission, ...earned, ...recoveries]);
+  const own = earned[0];
+  if (earned.length !== 1 || !own || !capture || !commission || own.amount > commission.amount) {
+    offend();
+    return;
+  }
+  const losses = entries.filter((entry) => entry.kind === 'dispute_lost');
+  const ofRefunds = recoveries.filter((entry) => entry.refundId !== undefined);
+  const ofDisputes = recoveries.filter((entry) => entry.refundId === undefined);
+  const paired =
+    ofRefunds.every((entry) => refunds.some((refund) => refund.refundId === entry.refundId)) &&
+    ofDisputes.every((entry) => losses.some((lost) => lost.disputeId === entry.disputeId));
+  const sum = (list: LedgerBalanceEntry[]) => list.reduce((total, entry) => total + entry.amount, 0);
+  const expected =
+    refunded >= capture.amount ? own.amount : Math.floor((own.amount * refunded) / capture.amount);
+  if (!paired || sum(ofRefunds) !== expected || sum(recoveries) > own.amount) offend();
 }
 
 /** An order's disputes: each settled once against its hold, and none beyond the capture. */

@@ -87,6 +87,8 @@ async function oneHistory(index: number, random: () => number): Promise<Outcome>
     orderId,
     clientUid: users.client.uid,
     providerId: `dfuzz-lawyer-${index % 5}`,
+    // Some clients were referred: a lost dispute takes the affiliate's commission back too.
+    ...(index % 3 === 0 ? { affiliate: { id: 'DFUZZ-PARTNER', rate: 0.5 } } : {}),
     state: 'paid',
     payment: { gateway: 'stripe', state: 'authorised', intentId: intent.id },
   });

@@ -154,9 +154,15 @@ class Browser {
 }
 
 /** Signs in with the provider's development pages as `email`; answers where the app lands. */
-async function signInWithGoogle(browser: Browser, email: string, redirect = '/dashboard'): Promise<string> {
+async function signInWithGoogle(
+  browser: Browser,
+  email: string,
+  redirect = '/dashboard',
+  referralCode?: string,
+): Promise<string> {
+  const ref = referralCode ? `&ref=${encodeURIComponent(referralCode)}` : '';
   let step = await browser.navigate(
-    `${app.url}/api/auth/google/start?redirect=${encodeURIComponent(redirect)}`,
+    `${app.url}/api/auth/google/start?redirect=${encodeURIComponent(redirect)}${ref}`,
   );
   for (let pages = 0; step.page && pages < 4; pages++) {
     const { url, html } = step.page;
@@ -223,6 +229,33 @@ describe('Google sign-in', () => {
       .db('logs')
       .view('logs', 'by_type_and_time', { startkey: ['google_login'], endkey: ['google_login', {}] });
     expect(events.rows.length).toBe(2);
+  });
+
+  it('refers a new client to the affiliate whose link the browser kept, and only a new one', async () => {
+    const at = new Date().toISOString();
+    await app.store.db('affiliates').insert({
+      _id: 'affiliate:GOOGLE-PARTNER',
+      type: 'affiliate',
+      id: 'GOOGLE-PARTNER',
+      code: 'GOOGLE-PARTNER',
+      name: 'Google Partner',
+      email: 'partner@partners.example',
+      rate: 0.2,
+      active: true,
+      createdAt: at,
+      updatedAt: at,
+    });
+    await signInWithGoogle(new Browser(), 'referred.by.google@example.test', '/dashboard', 'google-partner');
+    const referred = await findAccountByEmail(app.store, 'referred.by.google@example.test');
+    expect(await app.store.db('affiliates').get(`referral:${referred!.uid}`)).toMatchObject({
+      affiliateId: 'GOOGLE-PARTNER',
+    });
+    // An existing client signing in through a link is not referred by it.
+    await signInWithGoogle(new Browser(), 'ana.lopez@example.test', '/dashboard', 'GOOGLE-PARTNER');
+    const existing = await findAccountByEmail(app.store, 'ana.lopez@example.test');
+    await expect(app.store.db('affiliates').get(`referral:${existing!.uid}`)).rejects.toMatchObject({
+      statusCode: 404,
+    });
   });
 
   it('refuses a lawyer’s address with google_clients_only and signs the browser out', async () => {

@@ -1,8 +1,9 @@
 /**
  * A payout run killed half-way: the service (as `npm start` runs it) and its embedded store are
  * killed with SIGKILL while the run is transferring (each simulated transfer is made slow), then
- * started again on the same data. The run is resumed at start, and every provider ends paid exactly
- * once: one transfer on the gateway's side, one `payout` entry in the ledger, a zero balance.
+ * started again on the same data. The run is resumed at start, and every provider and affiliate
+ * (paid by the same run) ends paid exactly once: one transfer on the gateway's side, one `payout`
+ * entry in the ledger, a zero balance.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -11,7 +12,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { PayoutRunSummary, PayoutView } from '../../src/domain/payouts';
 import type { SimulatedTransferDoc } from '../../server/adapters/payments/simulated-transfers';
 import { migrate } from '../../server/store/migrate';
-import { balancesFromDocuments, earn, ledgerEntries } from '../support/payouts';
+import { balancesFromDocuments, earn, earnAsAffiliate, ledgerEntries } from '../support/payouts';
 import { startService } from '../support/service-process';
 import type { RunningService } from '../support/service-process';
 import { browserCall, mintUser } from '../support/sessions';
@@ -19,6 +20,7 @@ import { startTestStore } from '../support/test-server';
 import { expectLedgerBalanced } from '../support/ledger-balance';
 
 const PROVIDERS = 8;
+const AFFILIATES = 3;
 const running: RunningService[] = [];
 let dataDir: string;
 
@@ -59,7 +61,7 @@ async function until<T>(read: () => Promise<T | undefined>, timeoutMs = 60_000):
 }
 
 describe('a payout run killed half-way', () => {
-  it('pays every provider exactly once after a restart', async () => {
+  it('pays every provider and affiliate exactly once after a restart', async () => {
     dataDir = await mkdtemp(path.join(tmpdir(), 'sos-expat-payouts-crash-'));
     const setup = await startTestStore(dataDir);
     await migrate(setup.store);
@@ -70,6 +72,9 @@ describe('a payout run killed half-way', () => {
       await earn(setup.store, provider.uid);
       providers.push(provider.uid);
     }
+    // Affiliates are payees of the same run (payee ids `affiliate:<code>`), interleaved in key order.
+    for (let i = 0; i < AFFILIATES; i++)
+      providers.push(await earnAsAffiliate(setup.store, `CRASH-PARTNER-${i}`, providers[i]));
     const expected = await balancesFromDocuments(setup.store);
     await setup.store.close();
 
@@ -88,7 +93,7 @@ describe('a payout run killed half-way', () => {
     await first.exited;
     await runAnswer;
     await until(async () => (isAlive(first.storePid!) ? undefined : true), 10_000);
-    expect(paidBeforeKill).toBeLessThan(PROVIDERS);
+    expect(paidBeforeKill).toBeLessThan(PROVIDERS + AFFILIATES);
 
     // Started again: the unfinished run is resumed at start and finishes every payout.
     const second = await start(0);

@@ -3,9 +3,12 @@
  * with a connected account is paid by a Connect transfer carrying the payout's id as idempotency key
  * (a repeat is the same transfer); one without is `manual` and listed in the bank-transfer export
  * with the bank details of their identity record; a transfer Stripe refuses fails the payout and
- * gives the amount back to the balance, once.
+ * gives the amount back to the balance, once. An affiliate is paid by the same run, to the connected
+ * account kept on its own record.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { affiliateCommission } from '../../src/domain/affiliates';
+import { splitCommission } from '../../src/domain/order';
 import type { PayoutRunSummary, ProviderBalanceView } from '../../src/domain/payouts';
 import { createStripeGateway } from '../../server/adapters/payments/stripe';
 import { createTelephony } from '../../server/adapters/telephony/index';
@@ -14,7 +17,15 @@ import { mintRoles } from '../support/admin-roles';
 import type { RoleUsers } from '../support/admin-roles';
 import { startFakeStripe } from '../support/fake-stripe';
 import type { FakeStripe } from '../support/fake-stripe';
-import { balancesFromDocuments, earn, ledgerEntries, SHARE, storeKyc } from '../support/payouts';
+import { expectLedgerBalanced } from '../support/ledger-balance';
+import {
+  balancesFromDocuments,
+  earn,
+  earnAsAffiliate,
+  ledgerEntries,
+  SHARE,
+  storeKyc,
+} from '../support/payouts';
 import { browserCall, mintUser } from '../support/sessions';
 import type { TestUser } from '../support/sessions';
 import { startTestServer } from '../support/test-server';
@@ -157,5 +168,41 @@ describe('payouts through Stripe Connect', () => {
       '\uFEFFpayout_id,day,provider_id,provider_name,account_number,ifsc_bic,amount,currency,state',
       `payout:${run.day}:EUR:${unconnected.uid},${run.day},${unconnected.uid},${unconnected.uid},DE89370400440532013000,COBADEFFXXX,${(SHARE / 100).toFixed(2)},EUR,manual`,
     ]);
+  });
+
+  it('pays an affiliate by a Connect transfer to the account on its record, in the same run', async () => {
+    const created = await admin('POST', '/api/admin/affiliates', {
+      name: 'Partner Stripe',
+      email: 'partner@stripe-partner.example',
+      code: 'PARTNER-STRIPE',
+      rate: 0.3,
+      stripeAccountId: 'acct_1Partner',
+    });
+    expect(created.status).toBe(201);
+    const payee = await earnAsAffiliate(server.store, 'PARTNER-STRIPE', connected.uid, 0.3);
+    const commission = affiliateCommission(splitCommission(4900, 0.15).commission, 0.3);
+    const before = stripe.transfers().length;
+
+    const answer = await admin('POST', '/api/admin/payouts/run', {});
+    const { run } = answer.json as { run: PayoutRunSummary };
+    expect(run.payouts.find((payout) => payout.providerId === payee)).toMatchObject({
+      amount: commission,
+      state: 'paid',
+    });
+    const payoutId = `payout:${run.day}:EUR:${payee}`;
+    expect(stripe.transfers().slice(before)).toContainEqual(
+      expect.objectContaining({
+        amount: commission,
+        destination: 'acct_1Partner',
+        transfer_group: payoutId,
+        metadata: expect.objectContaining({ payoutId, providerId: payee }),
+      }),
+    );
+    expect(await balanceOf(encodeURIComponent(payee))).toMatchObject({
+      earned: commission,
+      balance: 0,
+      stripeAccountId: 'acct_1Partner',
+    });
+    await expectLedgerBalanced(server.store);
   });
 });

@@ -4,11 +4,14 @@
  * dashboard, sometimes an admin's refund through the service as well), whose signed webhooks are
  * delivered in a random order, each one to three times. Whatever the order, every payment ends with
  * its capture recorded once, exactly Stripe's refunds recorded (same ids, same amounts, none twice),
- * the order's refunded total equal to Stripe's, and the whole ledger balanced.
+ * the order's refunded total equal to Stripe's, a referred client's affiliate commission recorded
+ * once and taken back in proportion once per refund, and the whole ledger balanced.
  *
  * The random draws come from a seeded generator (`WEBHOOK_FUZZ_SEED` to replay a failure).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { affiliateCommission, recoveredCommission } from '../../src/domain/affiliates';
+import { splitCommission } from '../../src/domain/order';
 import type { StoredOrder } from '../../server/services/consultation/types';
 import { mintRoles } from '../support/admin-roles';
 import type { RoleUsers } from '../support/admin-roles';
@@ -66,7 +69,7 @@ function shuffle<T>(items: T[], random: () => number): T[] {
 
 const deliver = (type: string, object: object) => running.deliver(type, object);
 
-type Outcome = { orderId: string; intentId: string; adminRefund: boolean };
+type Outcome = { orderId: string; intentId: string; adminRefund: boolean; referred: boolean };
 
 async function oneHistory(index: number, random: () => number): Promise<Outcome> {
   const orderId = `ord_fuzz_${SEED}_${index}`;
@@ -83,6 +86,8 @@ async function oneHistory(index: number, random: () => number): Promise<Outcome>
     orderId,
     clientUid: users.client.uid,
     providerId: `fuzz-lawyer-${index % 7}`,
+    // Half the clients were referred: the affiliate's commission and its recoveries are replayed too.
+    ...(index % 2 === 0 ? { affiliate: { id: `FUZZ-PARTNER-${index % 3}`, rate: 0.3 } } : {}),
     state: 'paid',
     payment: { gateway: 'stripe', state: 'authorised', intentId: intent.id },
   });
@@ -127,7 +132,7 @@ async function oneHistory(index: number, random: () => number): Promise<Outcome>
     const delivery = deliveries[d];
     if (delivery) expect(await deliver(delivery.type, delivery.object())).toBe(200);
   }
-  return { orderId, intentId: intent.id, adminRefund: adminAt >= 0 };
+  return { orderId, intentId: intent.id, adminRefund: adminAt >= 0, referred: index % 2 === 0 };
 }
 
 async function ledgerOf(orderId: string): Promise<{ kind: string; amount: number; refundId?: string }[]> {
@@ -149,7 +154,7 @@ describe('Stripe webhooks replayed, duplicated and reordered', () => {
     }
     let refundsSeen = 0;
     let adminRefunds = 0;
-    for (const { orderId, intentId } of outcomes) {
+    for (const { orderId, intentId, referred } of outcomes) {
       const atStripe = await gateway.listRefunds(intentId);
       const entries = await ledgerOf(orderId);
       const order = await server.store.db<StoredOrder>('orders').get(orderId);
@@ -168,6 +173,18 @@ describe('Stripe webhooks replayed, duplicated and reordered', () => {
       expect(order.payment.refunded ?? 0, orderId).toBe(refunded);
       expect(order.payment.state, orderId).toBe(refunded >= 4900 ? 'refunded' : 'captured');
       expect(order.refunds?.every((refund) => refund.state === 'done') ?? true, orderId).toBe(true);
+      // A referred client's payment: the affiliate's commission once, taken back once per refund.
+      const commission = referred ? affiliateCommission(splitCommission(4900, 0.15).commission, 0.3) : 0;
+      expect(
+        kinds('affiliate_commission').map((entry) => entry.amount),
+        orderId,
+      ).toEqual(referred ? [commission] : []);
+      const recoveries = kinds('affiliate_recovery');
+      expect(new Set(recoveries.map((entry) => entry.refundId)).size, orderId).toBe(recoveries.length);
+      expect(
+        recoveries.reduce((sum, entry) => sum + entry.amount, 0),
+        orderId,
+      ).toBe(recoveredCommission(commission, 4900, refunded));
       refundsSeen += made.length;
       adminRefunds += order.refunds?.filter((refund) => refund.by !== 'gateway').length ?? 0;
     }

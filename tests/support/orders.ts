@@ -16,6 +16,8 @@ export type OrderSetup = {
   quote?: Partial<StoredOrder['quote']>;
   client?: Partial<StoredOrder['client']>;
   provider?: Partial<StoredOrder['provider']>;
+  /** The affiliate the client was referred by (its commission is recorded with the capture). */
+  affiliate?: StoredOrder['affiliate'];
   createdAt?: string;
 };
 
@@ -61,6 +63,7 @@ export async function storeOrder(store: Store, setup: OrderSetup): Promise<Store
       ...setup.quote,
     },
     commissionRate: 0.15,
+    ...(setup.affiliate ? { affiliate: setup.affiliate } : {}),
     payment: {
       gateway: 'simulated',
       intentId: `pi_${setup.orderId}`,

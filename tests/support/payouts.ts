@@ -1,15 +1,19 @@
 /**
  * Provider payouts in tests: a provider's earnings recorded as the consultation service records a
- * capture (an order and its capture, commission and provider share entries), a provider's identity
+ * capture (an order and its capture, commission and provider share entries), an affiliate's
+ * commission on a referred client's consultation, a provider's identity
  * record with bank details, and the ledger's movements of each provider summed straight from the
  * documents (not through the balance view the service reads).
  */
+import { affiliatePayeeId } from '../../src/domain/affiliates';
 import { splitCommission } from '../../src/domain/order';
-import { record } from '../../server/services/consultation/ledger';
+import { affiliateIds, AFFILIATES_DB } from '../../server/services/affiliates/records';
+import { record, recordAffiliateCommission } from '../../server/services/consultation/ledger';
 import type { AnyLedgerEntry } from '../../server/services/consultation/ledger';
 import type { StoredOrder } from '../../server/services/consultation/types';
 import { kycId } from '../../server/services/registration';
 import type { KycDoc } from '../../server/services/registration';
+import { createOnce } from '../../server/store/store';
 import type { Store } from '../../server/store/store';
 import { storeOrder } from './orders';
 
@@ -20,6 +24,7 @@ export async function earn(
   store: Store,
   providerId: string,
   clientUid = 'payout-client',
+  affiliate?: StoredOrder['affiliate'],
 ): Promise<StoredOrder> {
   serial += 1;
   const order = await storeOrder(store, {
@@ -27,6 +32,7 @@ export async function earn(
     clientUid,
     providerId,
     providerHasAccount: true,
+    ...(affiliate ? { affiliate } : {}),
   });
   const at = new Date().toISOString();
   const { commission, providerShare } = splitCommission(order.quote.total, order.commissionRate);
@@ -37,6 +43,35 @@ export async function earn(
 }
 
 export const SHARE = splitCommission(4900, 0.15).providerShare;
+
+/**
+ * An affiliate (its record in `affiliates`) whose referred client's 49 € consultation with
+ * `providerId` was captured: its commission on its balance, under the payee id `affiliate:<code>`
+ * (and the provider's share on theirs). Answers the payee id.
+ */
+export async function earnAsAffiliate(
+  store: Store,
+  code: string,
+  providerId = `affiliate-lawyer-${code}`,
+  rate = 0.3,
+): Promise<string> {
+  const at = new Date().toISOString();
+  await createOnce(store, AFFILIATES_DB, {
+    _id: affiliateIds.affiliate(code),
+    type: 'affiliate',
+    id: code,
+    code,
+    name: `Partner ${code}`,
+    email: `${code.toLowerCase()}@partners.example`,
+    rate,
+    active: true,
+    createdAt: at,
+    updatedAt: at,
+  });
+  const order = await earn(store, providerId, `referred-by-${code}`, { id: code, rate });
+  await recordAffiliateCommission(store, order, at);
+  return affiliatePayeeId(code);
+}
 
 export async function storeKyc(
   store: Store,
@@ -69,11 +104,13 @@ export async function ledgerEntries(store: Store): Promise<AnyLedgerEntry[]> {
 const SIGN: Record<string, number> = {
   provider_share: 1,
   provider_recovery: -1,
+  affiliate_commission: 1,
+  affiliate_recovery: -1,
   payout: -1,
   payout_reversal: 1,
 };
 
-/** Each provider's balance (`<providerId>:<currency>`), summed from the ledger's documents. */
+/** Each payee's (provider's or affiliate's) balance (`<providerId>:<currency>`), summed from the ledger's documents. */
 export async function balancesFromDocuments(store: Store): Promise<Map<string, number>> {
   const sums = new Map<string, number>();
   for (const entry of await ledgerEntries(store)) {

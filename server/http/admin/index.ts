@@ -13,6 +13,7 @@ import type { Config } from '../../config/env';
 import { readSession, sessionToken } from '../../services/sessions';
 import type { Store } from '../../store/store';
 import { ApiError } from '../errors';
+import { affiliateRoutes } from './affiliates';
 import { approvalRoutes } from './approvals';
 import { b2bRoutes } from './b2b';
 import { callRoutes } from './calls';
@@ -51,6 +52,7 @@ export type AdminRoutes = (router: Router, context: AdminContext) => void;
 
 /** Every screen's routes. A new screen adds its module here. */
 const ADMIN_SCREENS: AdminRoutes[] = [
+  affiliateRoutes,
   refundRoutes,
   disputeRoutes,
   userRoutes,

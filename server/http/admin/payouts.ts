@@ -1,10 +1,11 @@
 /**
- * Provider payouts (services/payouts/*), admins only:
+ * Payouts to providers and to affiliates (services/payouts/*; an affiliate's payee id is
+ * `affiliate:<code>`), admins only; `payee=provider|affiliate` keeps the lists to one kind:
  * - `POST /api/admin/payouts/run`: a payout run now; answers its summary (200), or 409
  *   `payout_run_running` while one is under way; one audit entry per run.
- * - `GET /api/admin/payouts?state=&provider=&day=&limit=&token=`: payouts, newest day first.
+ * - `GET /api/admin/payouts?payee=&state=&provider=&day=&limit=&token=`: payouts, newest day first.
  * - `GET /api/admin/payouts/runs`: the runs, newest first, whether one is under way, the schedule.
- * - `GET /api/admin/payouts/balances?provider=`: per provider and currency: earned, recovered, paid
+ * - `GET /api/admin/payouts/balances?payee=&provider=`: per payee and currency: earned, recovered, paid
  *   out, balance (from the ledger), and the connected Stripe account.
  * - `GET /api/admin/payouts/export.csv?day=&sep=semicolon&state=`: the day's bank-transfer export
  *   (manual payouts by default; `state=all` for every one), streamed.
@@ -12,6 +13,7 @@
  *   provider's Stripe payouts go; audited.
  */
 import type { Request, Router } from 'express';
+import { PAYEE_KINDS } from '../../../src/domain/affiliates';
 import { PAYOUT_DAY_PATTERN, PAYOUT_STATES, STRIPE_ACCOUNT_PATTERN } from '../../../src/domain/payouts';
 import type { PayoutState } from '../../../src/domain/payouts';
 import { recordAudit } from '../../services/admin/audit';
@@ -70,6 +72,7 @@ export function payoutRoutes(router: Router, { store, config, services }: AdminC
   router.get('/admin/payouts', async (req: Request, res: AdminResponse) => {
     const { limit, token } = listQuery(req, ['day'] as const, { dir: 'desc' });
     const query = {
+      payee: queryChoice(req, 'payee', PAYEE_KINDS),
       state: queryChoice(req, 'state', PAYOUT_STATES),
       providerId: queryString(req, 'provider', 200),
       day: dayOf(req),
@@ -96,7 +99,8 @@ export function payoutRoutes(router: Router, { store, config, services }: AdminC
   router.get('/admin/payouts/balances', async (req: Request, res: AdminResponse) => {
     const { limit, token } = listQuery(req, ['provider'] as const);
     const providerId = queryString(req, 'provider', 200);
-    res.json(await withPageToken(() => providerBalances(store, { providerId, limit, token })));
+    const payee = queryChoice(req, 'payee', PAYEE_KINDS);
+    res.json(await withPageToken(() => providerBalances(store, { providerId, payee, limit, token })));
   });
 
   router.get('/admin/payouts/export.csv', async (req: Request, res: AdminResponse) => {

@@ -53,6 +53,8 @@ const LEDGER_KINDS: LedgerKind[] = [
   'dispute_hold',
   'dispute_release',
   'dispute_lost',
+  'affiliate_commission',
+  'affiliate_recovery',
 ];
 
 function searchText(order: StoredOrder): string {

@@ -16,7 +16,7 @@ import type { DisputeDoc } from '../../../src/domain/disputes';
 import type { GatewayDispute, PaymentGateway } from '../../adapters/payments/types';
 import { getOrUndefined, upsertDoc } from '../../store/store';
 import type { Store } from '../../store/store';
-import { recordDisputeMovement, recoveredShare } from './ledger';
+import { recordAffiliateRecovery, recordDisputeMovement, recoveredShare } from './ledger';
 import type { StoredOrder } from './types';
 
 /** The view over an order's disputes (`disputes/by_order`, key `[orderId, openedAt]`, value state). */
@@ -123,8 +123,17 @@ export function createDisputes({
     await recordDisputeMovement(store, order, 'dispute_hold', doc.held, at, doc.disputeId);
     if (doc.outcome === 'won')
       await recordDisputeMovement(store, order, 'dispute_release', doc.held, at, doc.disputeId);
-    if (doc.outcome === 'lost')
+    if (doc.outcome === 'lost') {
       await recordDisputeMovement(store, order, 'dispute_lost', doc.amount, at, doc.disputeId);
+      // The referring affiliate's commission on what the cardholder got back (refunds are refused
+      // while a dispute lasts: what was refunded before is what was refunded when it opened).
+      const cause = {
+        disputeId: doc.disputeId,
+        amount: doc.amount,
+        refundedBefore: order.payment.refunded ?? 0,
+      };
+      await recordAffiliateRecovery(store, order, cause, at);
+    }
     return doc;
   }
 

@@ -16,9 +16,15 @@
  * - A provider payout's movements: `<payoutId>:payout` and, when the transfer failed,
  *   `<payoutId>:payout_reversal`, which gives the amount back to the balance (`PayoutLedgerEntry`,
  *   see services/payouts/).
- * A provider's balance per currency is the `provider-balances` view's sum: shares, reversals and
- * dispute releases in, recoveries, dispute holds and payouts out.
+ * - An affiliate's commission on an order of a client they referred (src/domain/affiliates.ts):
+ *   `<orderId>:affiliate_commission`, recorded with the capture, and
+ *   `<orderId>:affiliate_recovery:<refundId|disputeId>` taking its part back after a refund or a lost
+ *   dispute. These carry the affiliate's payee id (`affiliate:<code>`) as `providerId`: affiliates are
+ *   paid from the same balances, by the same payout run, as providers.
+ * A provider's (or an affiliate's) balance per currency is the `provider-balances` view's sum:
+ * shares, commissions, reversals and dispute releases in, recoveries, dispute holds and payouts out.
  */
+import { affiliateCommission, affiliatePayeeId, recoveredCommission } from '../../../src/domain/affiliates';
 import { splitCommission } from '../../../src/domain/order';
 import { createOnce } from '../../store/store';
 import type { Store } from '../../store/store';
@@ -35,7 +41,9 @@ export type OrderLedgerKind =
   | 'provider_recovery'
   | 'dispute_hold'
   | 'dispute_release'
-  | 'dispute_lost';
+  | 'dispute_lost'
+  | 'affiliate_commission'
+  | 'affiliate_recovery';
 
 export type DisputeLedgerKind = 'dispute_hold' | 'dispute_release' | 'dispute_lost';
 
@@ -55,8 +63,10 @@ export type LedgerEntry = {
   intentId: string;
   /** The gateway's refund, on `refund` and `provider_recovery` entries. */
   refundId?: string;
-  /** The gateway's dispute, on `dispute_*` entries. */
+  /** The gateway's dispute, on `dispute_*` entries (and an affiliate recovery after a lost dispute). */
   disputeId?: string;
+  /** The affiliate, on `affiliate_*` entries (whose `providerId` is then the affiliate's payee id). */
+  affiliateId?: string;
   amount: number;
   currency: string;
   at: string;
@@ -156,6 +166,75 @@ export async function recordRefund(
   await record(store, order, 'refund', refund.amount, at, refund.refundId);
   const recovered = recoveredShare(order, refund.amount, refund.refundedBefore);
   await record(store, order, 'provider_recovery', recovered, at, refund.refundId);
+  await recordAffiliateRecovery(store, order, refund, at);
+}
+
+/** The affiliate's commission on an order (0 without an affiliate). */
+export function orderAffiliateCommission(order: StoredOrder): number {
+  if (!order.affiliate) return 0;
+  const { commission } = splitCommission(order.quote.total, order.commissionRate);
+  return affiliateCommission(commission, order.affiliate.rate);
+}
+
+function affiliateEntry(
+  order: StoredOrder & { affiliate: NonNullable<StoredOrder['affiliate']> },
+  kind: 'affiliate_commission' | 'affiliate_recovery',
+  amount: number,
+  at: string,
+  cause?: { refundId?: string; disputeId?: string },
+): LedgerEntry {
+  const suffix = cause?.refundId ?? cause?.disputeId;
+  return {
+    _id: suffix ? `${ledgerId(order.orderId, kind)}:${suffix}` : ledgerId(order.orderId, kind),
+    type: 'ledger',
+    kind,
+    orderId: order.orderId,
+    clientId: order.client.uid,
+    providerId: affiliatePayeeId(order.affiliate.id),
+    affiliateId: order.affiliate.id,
+    gateway: order.payment.gateway,
+    intentId: order.payment.intentId,
+    ...(cause?.refundId ? { refundId: cause.refundId } : {}),
+    ...(cause?.disputeId ? { disputeId: cause.disputeId } : {}),
+    amount,
+    currency: order.quote.currency,
+    at,
+  };
+}
+
+/** With the capture: the referring affiliate's commission, once (nothing without an affiliate). */
+export async function recordAffiliateCommission(store: Store, order: StoredOrder, at: string): Promise<void> {
+  const amount = orderAffiliateCommission(order);
+  if (!order.affiliate || amount === 0) return;
+  await createOnce(
+    store,
+    'ledger',
+    affiliateEntry({ ...order, affiliate: order.affiliate }, 'affiliate_commission', amount, at),
+  );
+}
+
+/**
+ * After a refund or a lost dispute of `amount`, with `before` given back earlier: the affiliate's
+ * commission on it taken back in proportion (recoveredCommission), once per refund or dispute.
+ */
+export async function recordAffiliateRecovery(
+  store: Store,
+  order: StoredOrder,
+  cause: { refundId?: string; disputeId?: string; amount: number; refundedBefore: number },
+  at: string,
+): Promise<void> {
+  const commission = orderAffiliateCommission(order);
+  if (!order.affiliate || commission === 0) return;
+  const amount = recoveredCommission(commission, order.quote.total, cause.amount, cause.refundedBefore);
+  if (amount === 0) return;
+  const entry = affiliateEntry(
+    { ...order, affiliate: order.affiliate },
+    'affiliate_recovery',
+    amount,
+    at,
+    cause,
+  );
+  await createOnce(store, 'ledger', entry);
 }
 
 /** Records a dispute's movement once, under the gateway's dispute id; true when this call recorded it. */

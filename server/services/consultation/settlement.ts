@@ -22,7 +22,7 @@ import {
   withListedProfession,
   writeInvoice,
 } from './invoices';
-import { record } from './ledger';
+import { record, recordAffiliateCommission } from './ledger';
 import { updateOrder } from './order-store';
 import { RefundRefused } from './refunds';
 import type { RefundRequest, Refunds } from './refunds';
@@ -75,6 +75,7 @@ export function createSettlement({ store, gateway, now, log, mailInvoice, refund
     await record(store, order, 'capture', order.quote.total, at);
     await record(store, order, 'commission', commission, at);
     await record(store, order, 'provider_share', providerShare, at);
+    await recordAffiliateCommission(store, order, at);
   }
 
   async function release(order: StoredOrder) {

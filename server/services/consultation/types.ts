@@ -55,6 +55,12 @@ export type StoredOrder = {
   /** The platform commission rate in force when the order was made (settings, 0.15 by default). */
   commissionRate: number;
   /**
+   * The affiliate whose link the client signed up through, when the order was made within the
+   * referral window (src/domain/affiliates.ts), with their rate then: the consultation earns them
+   * that share of the platform's commission once captured.
+   */
+  affiliate?: { id: string; rate: number };
+  /**
    * The call settings in force when the order was made (settings `callTimeout`, in seconds, and
    * `maxCallDuration`, in minutes): an admin's later change applies to later orders only. Absent on
    * orders placed before they were recorded, which read the current settings.

@@ -4,11 +4,15 @@
  * by three, its parts (earned, recovered, paid out, given back). Never a read of the whole ledger.
  */
 import type { Currency } from '../../../src/domain/config';
+import { AFFILIATE_PAYEE_PREFIX, affiliateOfPayee, payeeKind } from '../../../src/domain/affiliates';
+import type { PayeeKind } from '../../../src/domain/affiliates';
 import type { ProviderBalanceView } from '../../../src/domain/payouts';
 import { accountIds } from '../../../src/domain/account';
 import type { Store } from '../../store/store';
 import type { StoredAccount } from '../accounts';
 import { docsById } from '../admin/docs-by-id';
+import { affiliateIds, AFFILIATES_DB } from '../affiliates/records';
+import type { StoredAffiliate } from '../affiliates/records';
 import {
   decodePageToken,
   encodePageToken,
@@ -66,30 +70,43 @@ export function breakdown(rows: Row<Key3>[], providerId: string, currency: Curre
   const part = (kind: string) =>
     rows.find((row) => row.key[0] === providerId && row.key[1] === currency && row.key[2] === kind)?.value ??
     0;
-  const earned = part('provider_share');
+  // A provider's shares, or an affiliate's commissions (a payee has only one of the two).
+  const earned = part('provider_share') + part('affiliate_commission');
   // What refunds took back and what disputes hold (or lost): both come out of the provider's share.
-  const recovered = -part('provider_recovery') - part('dispute_hold') - part('dispute_release');
+  const recovered =
+    -part('provider_recovery') - part('dispute_hold') - part('dispute_release') - part('affiliate_recovery');
   const paidOut = -part('payout') - part('payout_reversal');
   return { providerId, currency, earned, recovered, paidOut, balance: earned - recovered - paidOut };
 }
 
-/** One page of balances by provider id (and currency), optionally one provider's only. */
-export async function balancesPage(
-  store: Store,
-  query: { providerId?: string; limit?: number; token?: string },
-): Promise<Page<ProviderBalanceView>> {
+export type BalancesQuery = { providerId?: string; payee?: PayeeKind; limit?: number; token?: string };
+
+/** The view's key range of a query: one payee, every affiliate (one prefix), or everyone. */
+function balancesRange(query: BalancesQuery): { startkey?: unknown; endkey?: unknown } {
+  if (query.providerId) return { startkey: [query.providerId], endkey: [query.providerId, PREFIX_END] };
+  if (query.payee === 'affiliate') {
+    return { startkey: [AFFILIATE_PAYEE_PREFIX], endkey: [AFFILIATE_PAYEE_PREFIX + PREFIX_END] };
+  }
+  return {};
+}
+
+/**
+ * One page of balances by payee id (and currency): one payee's, the affiliates', the providers'
+ * (the affiliates' range left out while reading: such a page may be short) or everyone's.
+ */
+export async function balancesPage(store: Store, query: BalancesQuery): Promise<Page<ProviderBalanceView>> {
   const size = Math.min(Math.max(1, query.limit ?? PAGE_SIZE_DEFAULT), PAGE_SIZE_MAX);
   const from = query.token ? (decodePageToken(query.token).key as Key2) : undefined;
-  const range = query.providerId
-    ? { startkey: [query.providerId], endkey: [query.providerId, PREFIX_END] }
-    : {};
-  const groups = await readGroups<Key2>(store, 2, {
-    ...range,
+  const read = await readGroups<Key2>(store, 2, {
+    ...balancesRange(query),
     ...(from ? { startkey: from } : {}),
     limit: size + 1,
   });
-  const shown = groups.slice(0, size);
-  if (shown.length === 0) return { items: [] };
+  const following = read[size];
+  const shown = read.slice(0, size).filter(({ key }) => !query.payee || payeeKind(key[0]) === query.payee);
+  if (shown.length === 0) {
+    return following ? { items: [], next: encodePageToken({ key: following.key, id: '' }) } : { items: [] };
+  }
   const first = shown[0]!.key;
   const last = shown[shown.length - 1]!.key;
   const parts = await readGroups<Key3>(store, 3, {
@@ -97,25 +114,39 @@ export async function balancesPage(
     endkey: [last[0], last[1], PREFIX_END],
   });
   const items = shown.map(({ key }) => breakdown(parts, key[0], key[1]));
-  const following = groups[size];
   return { items, ...(following ? { next: encodePageToken({ key: following.key, id: '' }) } : {}) };
 }
 
 /** A page of balances with each provider's name, role and connected account (the console's list). */
 export async function providerBalances(
   store: Store,
-  query: { providerId?: string; limit?: number; token?: string },
+  query: BalancesQuery,
 ): Promise<Page<ProviderBalanceView>> {
   const page = await balancesPage(store, query);
   const ids = [...new Set(page.items.map((item) => item.providerId))];
-  const [names, accounts] = await Promise.all([
+  const affiliates = ids.filter((id) => payeeKind(id) === 'affiliate');
+  const providers = ids.filter((id) => payeeKind(id) === 'provider');
+  const [names, accounts, records] = await Promise.all([
     providerNames(store, ids),
-    docsById<StoredAccount & { payout?: PayoutSettings }>(store, 'accounts', ids.map(accountIds.account)),
+    docsById<StoredAccount & { payout?: PayoutSettings }>(
+      store,
+      'accounts',
+      providers.map(accountIds.account),
+    ),
+    docsById<StoredAffiliate>(
+      store,
+      AFFILIATES_DB,
+      affiliates.map((id) => affiliateIds.affiliate(affiliateOfPayee(id)!)),
+    ),
   ]);
   const items = page.items.map((item) => {
     const name = names.get(item.providerId);
     const stored = accounts.get(accountIds.account(item.providerId));
-    const account = stored?.payout?.stripeAccountId;
+    const affiliateId = affiliateOfPayee(item.providerId);
+    // A provider's connected account is on their account; an affiliate's on its own record.
+    const account = affiliateId
+      ? records.get(affiliateIds.affiliate(affiliateId))?.stripeAccountId
+      : stored?.payout?.stripeAccountId;
     const role = stored?.role === 'lawyer' || stored?.role === 'expat' ? stored.role : undefined;
     return {
       ...item,

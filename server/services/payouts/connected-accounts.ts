@@ -2,13 +2,16 @@
  * Where a provider's Stripe payouts go: their connected account id (`acct_…`), kept on their
  * account (`payout.stripeAccountId` in `accounts`), set or cleared by an admin (one audit entry per
  * change, none when nothing changes). A provider without one is paid by bank transfer (`manual`).
+ * An affiliate's (payee id `affiliate:<code>`) is on its own record, set from the affiliates screen.
  */
 import { accountIds } from '../../../src/domain/account';
+import { affiliateOfPayee } from '../../../src/domain/affiliates';
 import { STRIPE_ACCOUNT_PATTERN } from '../../../src/domain/payouts';
 import { getOrUndefined, upsertDoc } from '../../store/store';
 import type { Store } from '../../store/store';
 import type { StoredAccount } from '../accounts';
 import { recordAudit } from '../admin/audit';
+import { readAffiliate } from '../affiliates/records';
 
 export type PayoutSettings = { stripeAccountId: string; updatedAt: string; updatedBy: string };
 type PayoutAccount = StoredAccount & { payout?: PayoutSettings };
@@ -32,6 +35,13 @@ export async function payoutAccountOf(
   store: Store,
   providerId: string,
 ): Promise<{ stripeAccountId?: string; isTestProfile: boolean }> {
+  const affiliateId = affiliateOfPayee(providerId);
+  if (affiliateId) {
+    // An affiliate is paid like a provider, to the connected account kept on its own record.
+    const affiliate = await readAffiliate(store, affiliateId);
+    const account = affiliate?.stripeAccountId;
+    return { ...(account ? { stripeAccountId: account } : {}), isTestProfile: false };
+  }
   const account = await getOrUndefined(store.db<PayoutAccount>('accounts'), accountIds.account(providerId));
   if (account?.type !== 'account') return { isTestProfile: false };
   const stripeAccountId = account.payout?.stripeAccountId;

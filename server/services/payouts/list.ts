@@ -1,8 +1,11 @@
 /**
  * The console's lists of payouts and runs, paged by the store (`payouts` views), newest day first:
- * by provider (`by_provider`), by state (`by_state`) or by day (`by_day`), whichever filter narrows
- * the range; the other filters are applied while scanning.
+ * by provider (`by_provider`), by kind of payee (`by_payee_kind`: providers or affiliates), by state
+ * (`by_state`) or by day (`by_day`), whichever filter narrows the range; the other filters are
+ * applied while scanning.
  */
+import { payeeKind } from '../../../src/domain/affiliates';
+import type { PayeeKind } from '../../../src/domain/affiliates';
 import type { PayoutRunSummary, PayoutState, PayoutView } from '../../../src/domain/payouts';
 import type { Store } from '../../store/store';
 import type { Page } from '../admin/paging';
@@ -13,6 +16,8 @@ import type { PayoutDoc, PayoutRunDoc } from './records';
 import { runView } from './run-summary';
 
 export type PayoutListQuery = {
+  /** Only providers' payouts, or only affiliates' (payee ids `affiliate:<code>`). */
+  payee?: PayeeKind;
   state?: PayoutState;
   providerId?: string;
   day?: string;
@@ -21,12 +26,13 @@ export type PayoutListQuery = {
 };
 
 function range(query: PayoutListQuery): { view: string; low: unknown[]; high: unknown[] } {
-  const { state, providerId, day } = query;
+  const { state, providerId, day, payee } = query;
   const dayPart = (prefix: unknown[]) =>
     day
       ? { low: [...prefix, day], high: [...prefix, day, PREFIX_END] }
       : { low: prefix, high: [...prefix, PREFIX_END] };
   if (providerId) return { view: 'payouts/by_provider', ...dayPart([providerId]) };
+  if (payee) return { view: 'payouts/by_payee_kind', ...dayPart([payee]) };
   if (state) return { view: 'payouts/by_state', ...dayPart([state]) };
   if (day) return { view: 'payouts/by_day', low: [day], high: [day, PREFIX_END] };
   return { view: 'payouts/by_day', low: [], high: [PREFIX_END] };
@@ -45,7 +51,8 @@ export async function listPayouts(store: Store, query: PayoutListQuery): Promise
       doc.type === 'payout' &&
       (!query.state || doc.state === query.state) &&
       (!query.day || doc.day === query.day) &&
-      (!query.providerId || doc.providerId === query.providerId)
+      (!query.providerId || doc.providerId === query.providerId) &&
+      (!query.payee || payeeKind(doc.providerId) === query.payee)
         ? doc
         : undefined,
   });

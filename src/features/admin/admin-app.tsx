@@ -46,7 +46,7 @@ export function AdminApp({ errorBoundary }: { errorBoundary: ErrorBoundaryType }
         <Route index element={<Navigate to="dashboard" replace />} />
         {ADMIN_SCREENS.flatMap((screen) =>
           [screen.path, ...(screen.aliases ?? [])].map((path) => (
-            <Route key={path} path={path} element={elementFor(screen)} />
+            <Route key={path} path={path} caseSensitive={screen.caseSensitive} element={elementFor(screen)} />
           )),
         )}
         {Object.entries(ADMIN_REDIRECTS).map(([from, to]) => (

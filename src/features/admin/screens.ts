@@ -75,6 +75,11 @@ export type AdminScreen = {
   load?: () => Promise<ComponentType>;
   /** False for detail routes and anything else the navigation does not list. */
   nav?: false;
+  /**
+   * Matched in this exact case only: a fixed path beside a `:param` whose values may spell it in
+   * capitals (`affiliates/new` beside `affiliates/:id`, where an affiliate's id is its code: `NEW`).
+   */
+  caseSensitive?: true;
 };
 
 // One entry per line, so that each screen's engineer edits only their own lines (hence prettier-ignore).
@@ -135,9 +140,11 @@ export const ADMIN_SCREENS: readonly AdminScreen[] = [
   { id: 'contactMessages', path: 'contact-messages', group: 'contact', label: 'admin.nav.screen.contactMessages', status: 'ready', load: () => import('./contact-messages/contact-messages-page').then((m) => m.ContactMessagesPage) },
   { id: 'contactMessage', path: 'contact-messages/:id', group: 'contact', label: 'admin.nav.screen.contactMessages', status: 'ready', nav: false, load: () => import('./contact-messages/contact-message-page').then((m) => m.ContactMessagePage) },
 
-  { id: 'affiliates', path: 'affiliates', group: 'affiliates', label: 'admin.nav.screen.affiliates', status: 'soon' },
-  { id: 'affiliatesCommissions', path: 'affiliates/commissions', group: 'affiliates', label: 'admin.nav.screen.affiliatesCommissions', status: 'soon' },
-  { id: 'affiliatesPayouts', path: 'affiliates/payouts', group: 'affiliates', label: 'admin.nav.screen.affiliatesPayouts', status: 'soon' },
+  { id: 'affiliates', path: 'affiliates', group: 'affiliates', label: 'admin.nav.screen.affiliates', status: 'ready', load: () => import('./affiliates/affiliates-page').then((m) => m.AffiliatesPage) },
+  { id: 'affiliateNew', path: 'affiliates/new', group: 'affiliates', label: 'admin.nav.screen.affiliates', status: 'ready', nav: false, caseSensitive: true, load: () => import('./affiliates/affiliate-page').then((m) => m.AffiliatePage) },
+  { id: 'affiliate', path: 'affiliates/:id', group: 'affiliates', label: 'admin.nav.screen.affiliates', status: 'ready', nav: false, load: () => import('./affiliates/affiliate-page').then((m) => m.AffiliatePage) },
+  { id: 'affiliatesCommissions', path: 'affiliates/commissions', group: 'affiliates', label: 'admin.nav.screen.affiliatesCommissions', status: 'ready', caseSensitive: true, load: () => import('./affiliates/commissions-page').then((m) => m.AffiliateCommissionsPage) },
+  { id: 'affiliatesPayouts', path: 'affiliates/payouts', group: 'affiliates', label: 'admin.nav.screen.affiliatesPayouts', status: 'ready', caseSensitive: true, load: () => import('./affiliates/affiliate-payouts-page').then((m) => m.AffiliatePayoutsPage) },
   { id: 'ambassadors', path: 'ambassadors', group: 'affiliates', label: 'admin.nav.screen.ambassadors', status: 'in_development' },
 
   { id: 'b2bAccounts', path: 'b2b/accounts', group: 'b2b', label: 'admin.nav.screen.b2bAccounts', status: 'ready', load: () => import('./b2b/accounts-page').then((m) => m.B2bAccountsPage) },

@@ -1,14 +1,18 @@
 /**
- * Providers' balances (GET /api/admin/payouts/balances), one row per provider and currency, paged
- * by the service (its state under the `b` prefix in the URL, beside the payouts list's): earned,
- * taken back after refunds, paid out, the balance; where their Stripe payouts go, set or cleared in
- * a dialog; a link to their payouts below. A provider with an account links to their admin page.
+ * Payees' balances (GET /api/admin/payouts/balances), one row per payee and currency, paged by the
+ * service (its state under the `b` prefix in the URL, beside the payouts list's): earned, taken back
+ * after refunds and disputes, paid out, the balance; where their Stripe payouts go (a provider's set
+ * or cleared in a dialog; an affiliate's on its own page); a link to their payouts below. A provider
+ * with an account links to their admin page, an affiliate (`affiliate:<id>`) to its page. `payee`
+ * narrows the list to affiliates (the affiliates' payouts screen).
  */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { affiliateOfPayee } from '../../../domain/affiliates';
 import type { ProviderBalanceView } from '../../../domain/payouts';
 import { Button } from '../../../ui/button';
+import { affiliatePageOfPayee } from '../affiliates/affiliate-paths';
 import { AdminList } from '../ui/admin-list';
 import type { AdminColumn } from '../ui/admin-list';
 import { useAdminFormat } from '../ui/use-admin-format';
@@ -23,9 +27,11 @@ type Props = {
   onChanged: () => void;
   /** The payouts list's link for one provider (`?provider=`). */
   payoutsOf: (providerId: string) => string;
+  /** Only the affiliates' balances (without it, everyone's). */
+  payee?: 'affiliate';
 };
 
-export function PayoutBalances({ changes, onChanged, payoutsOf }: Props) {
+export function PayoutBalances({ changes, onChanged, payoutsOf, payee }: Props) {
   const { t } = useTranslation();
   const format = useAdminFormat();
   const [editing, setEditing] = useState<AccountTarget>();
@@ -33,12 +39,16 @@ export function PayoutBalances({ changes, onChanged, payoutsOf }: Props) {
   const columns: AdminColumn<ProviderBalanceView>[] = [
     {
       key: 'provider',
-      label: t('admin.payouts.balances.provider'),
+      label: payee ? t('admin.affiliates.payouts.affiliate') : t('admin.payouts.balances.provider'),
       render: (item) => (
         <span className={detail.name} data-provider-id={item.providerId} data-currency={item.currency}>
           <span data-provider-name>{item.providerName ?? item.providerId}</span>
           <span className={detail.secondary}>
-            {item.providerRole ? t(`admin.calls.role.${item.providerRole}`) : t('admin.payments.noAccount')}
+            {item.providerRole
+              ? t(`admin.calls.role.${item.providerRole}`)
+              : affiliateOfPayee(item.providerId)
+                ? t('admin.affiliates.payee')
+                : t('admin.payments.noAccount')}
           </span>
         </span>
       ),
@@ -114,10 +124,15 @@ export function PayoutBalances({ changes, onChanged, payoutsOf }: Props) {
         label={t('admin.payouts.balances.title')}
         columns={columns}
         rowKey={(item) => `${item.providerId}:${item.currency}`}
-        rowLink={(item) => (item.providerRole ? userDetailPath(item.providerRole, item.providerId) : '')}
+        rowLink={(item) =>
+          item.providerRole
+            ? userDetailPath(item.providerRole, item.providerId)
+            : (affiliatePageOfPayee(item.providerId) ?? '')
+        }
+        query={{ payee }}
         paramPrefix="b"
         reloadKey={changes}
-        emptyText={t('admin.payouts.balances.empty')}
+        emptyText={payee ? t('admin.affiliates.payouts.balancesEmpty') : t('admin.payouts.balances.empty')}
       />
       <ConnectedAccountDialog target={editing} onDone={onChanged} onClose={() => setEditing(undefined)} />
     </>

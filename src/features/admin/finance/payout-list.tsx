@@ -1,13 +1,16 @@
 /**
  * The payouts (GET /api/admin/payouts), newest day first, paged by the service: filtered by state
- * (the list's select), by UTC day and by provider (`?day=`, `?provider=`, set here or from a
- * balance's link), all in the URL.
+ * (the list's select), by UTC day and by payee (`?day=`, `?provider=`, set here or from a balance's
+ * link), all in the URL; `payee` narrows it to affiliates (the affiliates' payouts screen). An
+ * affiliate's payout names it as one, with a link to its page.
  */
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router-dom';
+import { Link, useLocation, useSearchParams } from 'react-router-dom';
+import { affiliateOfPayee } from '../../../domain/affiliates';
 import { PAYOUT_STATES } from '../../../domain/payouts';
 import type { PayoutView, ProviderBalanceView } from '../../../domain/payouts';
 import { Button } from '../../../ui/button';
+import { affiliatePaths } from '../affiliates/affiliate-paths';
 import { AdminList } from '../ui/admin-list';
 import type { AdminColumn } from '../ui/admin-list';
 import { useAdminFormat } from '../ui/use-admin-format';
@@ -16,7 +19,32 @@ import detail from '../ui/detail.module.css';
 import { PayoutStateCell, useDayFormat } from './payout-labels';
 import styles from './payouts.module.css';
 
-function usePayoutColumns(): AdminColumn<PayoutView>[] {
+/** The link that narrows this page's payouts list to one payee, keeping the rest of the page's state. */
+export function usePayoutsOf(): (providerId: string) => string {
+  const location = useLocation();
+  return (providerId) => {
+    const next = new URLSearchParams(location.search);
+    next.set('provider', providerId);
+    next.delete('token');
+    return `${location.pathname}?${next.toString()}#payouts-list`;
+  };
+}
+
+/** A payee's name; an affiliate's links to its page and says it is one. */
+function PayeeName({ payout }: { payout: PayoutView }) {
+  const { t } = useTranslation();
+  const name = payout.providerName ?? payout.providerId;
+  const affiliateId = affiliateOfPayee(payout.providerId);
+  if (!affiliateId) return name;
+  return (
+    <span className={detail.name}>
+      <Link to={affiliatePaths.affiliate(affiliateId)}>{name}</Link>
+      <span className={detail.secondary}>{t('admin.affiliates.payee')}</span>
+    </span>
+  );
+}
+
+function usePayoutColumns(payee?: 'affiliate'): AdminColumn<PayoutView>[] {
   const { t } = useTranslation();
   const format = useAdminFormat();
   const day = useDayFormat();
@@ -24,8 +52,8 @@ function usePayoutColumns(): AdminColumn<PayoutView>[] {
     { key: 'day', label: t('admin.payouts.list.day'), render: (item) => day(item.day) },
     {
       key: 'provider',
-      label: t('admin.payouts.list.provider'),
-      render: (item) => item.providerName ?? item.providerId,
+      label: payee ? t('admin.affiliates.payouts.affiliate') : t('admin.payouts.list.provider'),
+      render: (item) => <PayeeName payout={item} />,
     },
     {
       key: 'amount',
@@ -62,10 +90,10 @@ function usePayoutColumns(): AdminColumn<PayoutView>[] {
   ];
 }
 
-export function PayoutList({ changes }: { changes: number }) {
+export function PayoutList({ changes, payee }: { changes: number; payee?: 'affiliate' }) {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
-  const columns = usePayoutColumns();
+  const columns = usePayoutColumns(payee);
   const day = params.get('day') ?? '';
   const provider = params.get('provider') ?? '';
   // The filtered provider's name, for the filter's chip (the URL holds only their id).
@@ -87,7 +115,7 @@ export function PayoutList({ changes }: { changes: number }) {
       label={t('admin.payouts.list.title')}
       columns={columns}
       rowKey={(item) => item.id}
-      query={{ day, provider }}
+      query={{ day, provider, payee }}
       reloadKey={changes}
       filters={[
         {
@@ -96,7 +124,7 @@ export function PayoutList({ changes }: { changes: number }) {
           options: PAYOUT_STATES.map((state) => ({ value: state, label: t(`admin.payouts.state.${state}`) })),
         },
       ]}
-      emptyText={t('admin.payouts.list.empty')}
+      emptyText={payee ? t('admin.affiliates.payouts.listEmpty') : t('admin.payouts.list.empty')}
       toolbar={
         <span className={styles.filters}>
           <label className={styles.dayField}>
@@ -105,9 +133,11 @@ export function PayoutList({ changes }: { changes: number }) {
           </label>
           {provider && (
             <span className={styles.chip} data-provider-filter>
-              {t('admin.payouts.list.filterProvider', { provider: providerName })}
+              {payee
+                ? t('admin.affiliates.payouts.filterAffiliate', { affiliate: providerName })
+                : t('admin.payouts.list.filterProvider', { provider: providerName })}
               <Button variant="ghost" size="small" onClick={() => change('provider', '')}>
-                {t('admin.payouts.list.allProviders')}
+                {payee ? t('admin.affiliates.payouts.allAffiliates') : t('admin.payouts.list.allProviders')}
               </Button>
             </span>
           )}

@@ -26,3 +26,19 @@ export function parseWhole(text: string): number | undefined {
   const trimmed = text.trim();
   return /^\d{1,9}$/.test(trimmed) ? Number(trimmed) : undefined;
 }
+
+/**
+ * A typed percentage ("15", "12,5", "12.5 %") as a rate (0.15, 0.125): undefined when nothing is
+ * typed, NaN when it is not a percentage with at most two decimals (a rate of four decimals).
+ */
+export function parsePercent(text: string): number | undefined {
+  const normalized = text.replace(/[\s%]/g, '').replace(',', '.');
+  if (!normalized) return undefined;
+  if (!/^\d{1,3}(\.\d{1,2})?$/.test(normalized)) return Number.NaN;
+  return Math.round(Number(normalized) * 100) / 10_000;
+}
+
+/** A rate as a percentage for an input, in the interface language's decimal mark (0.125 → "12,5"). */
+export function percentText(rate: number, locale: string): string {
+  return new Intl.NumberFormat(locale, { maximumFractionDigits: 2, useGrouping: false }).format(rate * 100);
+}

@@ -13,7 +13,7 @@ import { CheckboxField, FieldError, TextField } from '../../../ui/form-field';
 import { languageName } from '../../../ui/intl';
 import { adminSend } from '../admin-api';
 import { AdminForm } from '../pricing/admin-form';
-import { parseWhole } from '../pricing/amount-input';
+import { parsePercent, parseWhole, percentText } from '../pricing/amount-input';
 import type { FieldCodes } from '../pricing/field-errors';
 import { useAdminForm } from '../pricing/use-admin-form';
 import styles from '../pricing/admin-form.module.css';
@@ -39,17 +39,6 @@ const FIELDS = [
 ];
 const idOf = (field: string) => `settings-${field.replace(/\./g, '-')}`;
 
-/** A typed percentage ("15", "12,5") as a rate (0.15, 0.125); NaN when it is not a number. */
-function rateOf(text: string): number {
-  const normalized = text.trim().replace(',', '.');
-  if (!/^\d{1,3}(\.\d{1,2})?$/.test(normalized)) return Number.NaN;
-  return Math.round(Number(normalized) * 100) / 10_000;
-}
-
-function percentText(rate: number, locale: string): string {
-  return new Intl.NumberFormat(locale, { maximumFractionDigits: 2, useGrouping: false }).format(rate * 100);
-}
-
 function formOf(settings: EditablePlatformSettings, locale: string): Form {
   return {
     lawyerCalls: settings.servicesEnabled.lawyerCalls,
@@ -64,7 +53,7 @@ function formOf(settings: EditablePlatformSettings, locale: string): Form {
 function bodyOf(form: Form): EditablePlatformSettings {
   return {
     servicesEnabled: { lawyerCalls: form.lawyerCalls, expatCalls: form.expatCalls },
-    platformCommission: rateOf(form.commission),
+    platformCommission: parsePercent(form.commission) ?? Number.NaN,
     maxCallDuration: parseWhole(form.maxCallDuration) ?? Number.NaN,
     callTimeout: parseWhole(form.callTimeout) ?? Number.NaN,
     supportedLanguages: form.languages,

@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatMoney } from '../../../ui/intl';
 
-/** Dates, amounts and numbers in the interface language, for console screens. */
+/** Dates, amounts, numbers and percentages in the interface language, for console screens. */
 export function useAdminFormat() {
   const { i18n } = useTranslation();
   const locale = i18n.language;
@@ -10,6 +10,7 @@ export function useAdminFormat() {
     const dateTime = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
     const date = new Intl.DateTimeFormat(locale, { dateStyle: 'medium' });
     const number = new Intl.NumberFormat(locale);
+    const percent = new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 2 });
     const valid = (value: string | number | Date | undefined | null) =>
       value !== undefined && value !== null && value !== '' && !Number.isNaN(new Date(value).getTime());
     return {
@@ -21,6 +22,8 @@ export function useAdminFormat() {
       /** Integer minor units and a currency code (4900, 'EUR' → 49 €). */
       money: (amount: number, currency: string) => formatMoney(amount, currency, locale),
       number: (value: number) => number.format(value),
+      /** A rate as a percentage (0.125 → 12,5 %). */
+      percent: (rate: number) => percent.format(rate),
     };
   }, [locale]);
 }
