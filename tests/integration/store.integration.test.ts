@@ -25,6 +25,7 @@ describe('start-up migration and demo data', () => {
       [
         'accounts',
         'admin',
+        'affiliates',
         'audit',
         'b2b',
         'calls',
