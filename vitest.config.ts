@@ -18,6 +18,8 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 60_000,
           fileParallelism: false,
+          // On a real CouchDB (TEST_STORE=couchdb) each file starts without the previous one's databases.
+          setupFiles: ['tests/support/fresh-store.ts'],
         },
       },
     ],

@@ -1,6 +1,10 @@
 import type { NextFunction, Request, Response } from 'express';
 import { logError } from '../log';
+import { isStoreUnavailable } from '../store/store';
 import { clientErrorAnswer } from './client-errors';
+
+/** How long a caller is told to wait when the store is briefly unavailable. */
+const STORE_RETRY_SECONDS = 5;
 
 /** Optional parts of an error answer: a code per field (`validation`), a delay before retrying (429). */
 export type ErrorExtras = {
@@ -56,6 +60,19 @@ export function errorHandler(error: unknown, req: Request, res: Response, _next:
   }
   const answer = clientErrorAnswer(error);
   if (answer) return sendError(res, answer.status, answer.code, answer.message);
+  if (isStoreUnavailable(error)) {
+    // Nobody's mistake and nothing lost: the store lacks servers for a moment (a cluster node down).
+    logError(`[http] ${req.method} ${req.path}: the store is unavailable:`, error);
+    return sendError(
+      res,
+      503,
+      'store_unavailable',
+      'The service is briefly unavailable. Try again in a moment.',
+      {
+        retryAfter: STORE_RETRY_SECONDS,
+      },
+    );
+  }
   logError(`[http] ${req.method} ${req.path} failed:`, error);
   sendError(res, 500, 'internal', 'Something went wrong on our side.');
 }

@@ -299,14 +299,24 @@ export function gatewayRouter(
     return undefined;
   }
 
-  /** Each of these documents that currently exists on the server (not deleted), by id. */
+  /**
+   * Each of these documents that currently exists on the server (not deleted), by id. Read by id
+   * (`_bulk_get`, at the read quorum), never through `_all_docs`, which a cluster may answer from a
+   * copy that has not seen the last write yet.
+   */
   async function currentDocs(db: string, ids: string[]): Promise<Map<string, CouchDoc>> {
     const docs = new Map<string, CouchDoc>();
     if (ids.length === 0) return docs;
-    const answer = (await store.db(db).fetch({ keys: ids })) as {
-      rows: { key: string; doc?: CouchDoc | null }[];
-    };
-    for (const row of answer.rows) if (row.doc) docs.set(row.key, row.doc);
+    const answer = (await store.server.request({
+      db,
+      path: '_bulk_get',
+      method: 'POST',
+      body: { docs: ids.map((id) => ({ id })) },
+    })) as { results: { id: string; docs: { ok?: CouchDoc }[] }[] };
+    for (const result of answer.results) {
+      const doc = result.docs.find((found) => found.ok)?.ok;
+      if (doc && doc._deleted !== true) docs.set(result.id, doc);
+    }
     return docs;
   }
 

@@ -12,16 +12,19 @@
 import { StoreError } from './store';
 import type { Store } from './store';
 
+/** What a request of our own needs of the store: its address and credentials. */
+type Target = Pick<Store, 'origin' | 'authorization'>;
+
 /** `contested`: the creation was withdrawn after a 202 (its revision `rev`): the id may be free again. */
 export type Claim = { claimed: true; rev: string } | { claimed: false; contested?: { rev: string } };
 
-function docUrl(store: Store, db: string, id: string, rev?: string): string {
+function docUrl(store: Target, db: string, id: string, rev?: string): string {
   const url = `${store.origin}/${encodeURIComponent(db)}/${encodeURIComponent(id)}`;
   return rev ? `${url}?rev=${encodeURIComponent(rev)}` : url;
 }
 
 /** Creates `doc` unless a document with its id exists; `claimed` only with a quorum's agreement. */
-export async function claimDocument(store: Store, db: string, doc: { _id: string }): Promise<Claim> {
+export async function claimDocument(store: Target, db: string, doc: { _id: string }): Promise<Claim> {
   const response = await fetch(docUrl(store, db, doc._id), {
     method: 'PUT',
     headers: { authorization: store.authorization, 'content-type': 'application/json' },
@@ -53,7 +56,7 @@ const WITHDRAW_ATTEMPTS = 5;
  * revision itself and be refused there, leaving it live: it is checked among the document's leaves
  * and deleted again. A revision already gone or superseded is left alone.
  */
-export async function withdraw(store: Store, db: string, id: string, rev: string): Promise<void> {
+export async function withdraw(store: Target, db: string, id: string, rev: string): Promise<void> {
   for (let attempt = 0; attempt < WITHDRAW_ATTEMPTS; attempt++) {
     const response = await fetch(docUrl(store, db, id, rev), {
       method: 'DELETE',
@@ -70,7 +73,7 @@ export async function withdraw(store: Store, db: string, id: string, rev: string
 }
 
 /** Whether `rev` is one of the document's live leaves (its current revision, or a conflicting one). */
-async function isLiveLeaf(store: Store, db: string, id: string, rev: string): Promise<boolean> {
+async function isLiveLeaf(store: Target, db: string, id: string, rev: string): Promise<boolean> {
   const response = await fetch(`${docUrl(store, db, id)}?open_revs=all`, {
     headers: { authorization: store.authorization, accept: 'application/json' },
   });

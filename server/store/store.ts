@@ -9,6 +9,8 @@
 import nano from 'nano';
 import type { DocumentScope, ServerScope } from 'nano';
 import { redactText, registerSecret } from '../log';
+import { contestPause } from './claim';
+import { quorumInsert } from './quorum-write';
 
 export type StoreKind = 'couchdb' | 'embedded';
 
@@ -53,15 +55,26 @@ export function connectStore(
   registerSecret(`${user}:${password}`);
   // Capitalised: nano scrubs `Authorization` (only that spelling) from the request its errors carry.
   const server = nano({ url: origin, headers: { Authorization: authorization } });
+  const target = { origin, authorization };
   return {
     kind,
     pid,
     origin,
     authorization,
     server,
-    db: <T extends object>(name: string) => server.use<T>(name),
+    db: <T extends object>(name: string) => withQuorumInsert(server.use<T>(name), target, name),
     close,
   };
+}
+
+/** A database whose `insert` is settled as quorum-write.ts says (the rest is nano's own). */
+function withQuorumInsert<T extends object>(
+  scope: DocumentScope<T>,
+  target: { origin: string; authorization: string },
+  name: string,
+): DocumentScope<T> {
+  const insert = (doc: T & { _id?: string }) => quorumInsert(target, name, doc);
+  return { ...scope, insert: insert as DocumentScope<T>['insert'] };
 }
 
 /** True for nano's "not found" answers. */
@@ -71,6 +84,22 @@ export function isNotFound(error: unknown): boolean {
 
 export function isConflict(error: unknown): boolean {
   return statusOf(error) === 409;
+}
+
+/**
+ * Whether the store could not do what was asked for want of its own servers, not for anything in
+ * the request: unreachable, answering 503, or (a CouchDB cluster with too few nodes up) `no_majority`.
+ * The caller may try again in a moment, and the service answers 503 (http/errors.ts).
+ */
+export function isStoreUnavailable(error: unknown): boolean {
+  if (!error || typeof error !== 'object') return false;
+  const { statusCode, reason, error: kind, code, cause } = error as Record<string, unknown>;
+  if (statusCode === 503) return true;
+  if (reason === 'no_majority' || kind === 'no_majority') return true;
+  if (typeof reason === 'string' && reason.includes('no_majority')) return true;
+  const network = ['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'UND_ERR_SOCKET'];
+  if (typeof code === 'string' && network.includes(code)) return true;
+  return cause !== undefined && cause !== error && isStoreUnavailable(cause);
 }
 
 export function statusOf(error: unknown): number | undefined {
@@ -125,25 +154,37 @@ export async function upsertDoc<T extends object>(
   throw new StoreError(`Could not write ${db}/${id}: too many concurrent writes`, 409);
 }
 
-/** Creates a document unless one with that id exists; true when this call created it. */
+/**
+ * Creates a document unless one with that id exists; true when this call created it. On a cluster
+ * two creations may both lose a race (quorum-write.ts withdraws both): the id is then free, and the
+ * creation is tried again, so `false` always means that the document is there.
+ */
 export async function createOnce<T extends object>(
   store: Store,
   db: string,
   doc: T & { _id: string },
 ): Promise<boolean> {
-  try {
-    await store.db<T>(db).insert(doc);
-    return true;
-  } catch (error) {
-    if (isConflict(error)) return false;
-    throw error;
+  for (let attempt = 0; attempt < WRITE_ATTEMPTS; attempt++) {
+    try {
+      await store.db<T>(db).insert(doc);
+      return true;
+    } catch (error) {
+      if (!isConflict(error)) throw error;
+    }
+    if (await getOrUndefined(store.db<T>(db), doc._id)) return false;
+    await contestPause(attempt);
   }
+  throw new StoreError(`Could not create ${db}/${doc._id}: too many concurrent writes`, 503);
 }
 
-/** Creates a database when missing; true when it was created. */
-export async function ensureDatabase(store: Store, name: string): Promise<boolean> {
+/**
+ * Creates a database when missing; true when it was created. `shards`: how many shards (`q`) a
+ * CouchDB cluster splits it into (its default, 2, unless said): a user's own small database is
+ * one shard, so that thousands of them do not cost twice the files and the work.
+ */
+export async function ensureDatabase(store: Store, name: string, shards?: number): Promise<boolean> {
   try {
-    await store.server.db.create(name);
+    await store.server.db.create(name, store.kind === 'couchdb' && shards ? { q: shards } : undefined);
     return true;
   } catch (error) {
     if (statusOf(error) === 412) return false;

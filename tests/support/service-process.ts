@@ -5,6 +5,7 @@
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import path from 'node:path';
+import { serviceStoreEnv } from './store-selection';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
@@ -20,7 +21,8 @@ export type RunningService = ServiceProcess & { url: string; storePid: number | 
 export function spawnService(env: Record<string, string>): ServiceProcess {
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: ROOT,
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', ...env },
+    // On a real CouchDB (TEST_STORE=couchdb), the service uses it rather than an embedded store.
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', ...serviceStoreEnv(), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

@@ -15,8 +15,10 @@ import { readConfig } from '../../server/config/env';
 import type { Config } from '../../server/config/env';
 import { seedDemoData } from '../../server/seed/seed';
 import { startEmbeddedStore } from '../../server/store/embedded';
+import { connectStore } from '../../server/store/store';
 import { migrate } from '../../server/store/migrate';
 import type { Store } from '../../server/store/store';
+import { testCouchdbUrl } from './store-selection';
 
 export type TestServer = {
   url: string;
@@ -27,9 +29,15 @@ export type TestServer = {
   close(): Promise<void>;
 };
 
+/**
+ * The store of a test: the embedded store in `dataDir` (a fresh temporary directory by default), or,
+ * when the suite runs on a real CouchDB (`TEST_STORE=couchdb`, see store-selection.ts), that
+ * CouchDB, whose databases each test file starts without (tests/support/fresh-store.ts).
+ */
 export async function startTestStore(dataDir?: string): Promise<{ store: Store; dataDir: string }> {
   const dir = dataDir ?? (await mkdtemp(path.join(tmpdir(), 'sos-expat-test-')));
-  const store = await startEmbeddedStore(dir);
+  const couchdb = testCouchdbUrl();
+  const store = couchdb ? connectStore(couchdb, 'couchdb') : await startEmbeddedStore(dir);
   return { store, dataDir: dir };
 }
 

@@ -9,7 +9,9 @@
  * revision ids, histories, conflicts, deletions and attachments come back as they were, and the
  * lines of a document written twice during the backup merge into one tree, the newest winning.
  */
+import { isUserDbName } from '../../../src/domain/user-db';
 import { ensureDatabase } from '../../store/store';
+import { USER_DB_SHARDS } from '../user-databases';
 import type { Store } from '../../store/store';
 import { ARCHIVE_FORMAT, ARCHIVE_FORMAT_VERSION, readArchive } from './archive';
 import type { ArchivedDoc, BackupTrigger } from './archive';
@@ -133,7 +135,7 @@ export async function restoreArchive(
   for await (const line of readArchive(file)) {
     if (line.kind === 'database') {
       current = line.name;
-      await ensureDatabase(store, line.name);
+      await ensureDatabase(store, line.name, isUserDbName(line.name) ? USER_DB_SHARDS : undefined);
       await store.server.request({ db: line.name, path: '_security', method: 'PUT', body: line.security });
     } else if (line.kind === 'doc') {
       const size = JSON.stringify(line.doc).length;

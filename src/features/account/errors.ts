@@ -69,6 +69,7 @@ export const AUTH_ERROR_CODES = [
   'bad_json',
   'payload_too_large',
   'internal',
+  'store_unavailable',
 ] as const;
 export type AuthErrorCode = (typeof AUTH_ERROR_CODES)[number];
 

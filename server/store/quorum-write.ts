@@ -1,0 +1,114 @@
+/**
+ * Every single-document write of the service (`store.db(name).insert(doc)`), made so that what a
+ * write answers holds on a CouchDB cluster as it does on one node (DESIGN.md, "On a CouchDB cluster").
+ *
+ * One node answers 201 (written) or 409 (another write came first). A cluster writes each document
+ * to three copies and answers 201 once two accepted it; when fewer did it answers 202 (accepted),
+ * either because a copy was slow, or because a concurrent write through another node holds the
+ * other copies. In that second case both writers would believe they won, and the document would end
+ * as two conflicting revisions: a coupon's use, an invoice number or a payout counted twice.
+ *
+ * So a 202 is settled before it is answered: the document's live revisions are read from every
+ * copy (`open_revs=all`, `r=3`, which also repairs the copies a slow one missed). Alone, the revision stands (201).
+ * Beside another live revision, it lost the race: it is withdrawn (deleted, which leaves the
+ * other writer's revision) and the write answers 409, as one node would have. A revision no copy
+ * shows yet is read again a few times; past that the store is not keeping up and the write fails
+ * with 503 (nothing half-written that a retry would not find). nano cannot tell 201 from 202,
+ * hence these requests of our own. On the embedded store every write answers 201 or 409 directly.
+ */
+import { contestPause, withdraw } from './claim';
+
+type Target = { origin: string; authorization: string };
+
+/** A refusal of the store, shaped as nano's errors are (callers read `statusCode`). */
+export class StoreRequestError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly error: string,
+    readonly reason: string,
+  ) {
+    super(`${error}: ${reason}`);
+    this.name = 'StoreRequestError';
+  }
+}
+
+export type InsertAnswer = { ok: true; id: string; rev: string };
+
+const SETTLE_READS = 8;
+
+function docUrl(target: Target, db: string, id?: string, query = ''): string {
+  const path = id === undefined ? '' : `/${encodeURIComponent(id)}`;
+  return `${target.origin}/${encodeURIComponent(db)}${path}${query}`;
+}
+
+/**
+ * The document's live revisions as every copy holds them (`open_revs=all`, `r=3`: a doc GET with
+ * `conflicts=true` merges the copies' answers but may leave a copy's conflicting revision out; read
+ * repair brings the slow copies up to date).
+ */
+async function liveLeaves(target: Target, db: string, id: string): Promise<string[]> {
+  const response = await fetch(docUrl(target, db, id, '?open_revs=all&r=3'), {
+    headers: { authorization: target.authorization, accept: 'application/json' },
+  });
+  if (response.status === 404) {
+    await response.body?.cancel();
+    return [];
+  }
+  const body = (await response.json()) as
+    { ok?: { _rev?: string; _deleted?: boolean } }[] | { error?: string; reason?: string };
+  if (!response.ok || !Array.isArray(body)) {
+    const error = Array.isArray(body) ? {} : body;
+    throw new StoreRequestError(response.status, error.error ?? 'error', error.reason ?? 'read failed');
+  }
+  return body.flatMap((leaf) => (leaf.ok?._rev && !leaf.ok._deleted ? [leaf.ok._rev] : []));
+}
+
+/** After a 202: the revision stands alone (answered), lost a race (withdrawn, 409), or the store lags (503). */
+async function settle(target: Target & { db: string }, id: string, rev: string): Promise<InsertAnswer> {
+  for (let read = 0; read < SETTLE_READS; read++) {
+    const leaves = await liveLeaves(target, target.db, id);
+    if (leaves.includes(rev)) {
+      if (leaves.length === 1) return { ok: true, id, rev };
+      await withdraw(target, target.db, id, rev);
+      throw new StoreRequestError(409, 'conflict', 'Document update conflict.');
+    }
+    // A later revision built on ours (another writer read it first): ours was written.
+    if (leaves.some((leaf) => isDescendant(leaf, rev))) return { ok: true, id, rev };
+    await contestPause(read);
+  }
+  throw new StoreRequestError(503, 'unavailable', 'The store did not confirm the write in time.');
+}
+
+/** Whether `later` is a later generation than `rev` (a descendant, as far as a leaf can tell). */
+function isDescendant(later: string, rev: string): boolean {
+  return Number.parseInt(later, 10) > Number.parseInt(rev, 10);
+}
+
+/** Writes one document (created when it has no `_rev`); answers as nano's `insert` does. */
+export async function quorumInsert(
+  target: Target,
+  db: string,
+  doc: { _id?: string } & object,
+): Promise<InsertAnswer> {
+  const id = doc._id;
+  const response = await fetch(docUrl(target, db, id), {
+    method: id === undefined ? 'POST' : 'PUT',
+    headers: { authorization: target.authorization, 'content-type': 'application/json' },
+    body: JSON.stringify(doc),
+  });
+  const body = (await response.json().catch(() => ({}))) as {
+    id?: string;
+    rev?: string;
+    error?: string;
+    reason?: string;
+  };
+  if ((response.status === 201 || response.status === 202) && body.rev && body.id) {
+    if (response.status === 201) return { ok: true, id: body.id, rev: body.rev };
+    return settle({ ...target, db }, body.id, body.rev);
+  }
+  throw new StoreRequestError(
+    response.status,
+    body.error ?? 'error',
+    body.reason ?? `status ${response.status}`,
+  );
+}
