@@ -27,9 +27,16 @@ export class ApiError extends Error {
   }
 }
 
+/** Whether the answer goes to a CouchDB client: the replication gateway, under `/db/`. */
+function speaksCouchdb(res: Response): boolean {
+  const url = (res.req as Request | undefined)?.originalUrl ?? '';
+  return url === '/db' || url.startsWith('/db/') || url.startsWith('/db?');
+}
+
 /**
  * `{ error: { code, message, fields?, retryAfter? } }`; a `retryAfter` (seconds) is also sent as
- * the `Retry-After` header.
+ * the `Retry-After` header. Under `/db/` the gateway speaks CouchDB to CouchDB clients (PouchDB,
+ * CouchDB's replicator): `{ error: code, reason: message }`, which they read as such.
  */
 export function sendError(
   res: Response,
@@ -39,6 +46,7 @@ export function sendError(
   extras: ErrorExtras = {},
 ) {
   if (extras.retryAfter !== undefined) res.setHeader('Retry-After', String(extras.retryAfter));
+  if (speaksCouchdb(res)) return void res.status(status).json({ error: code, reason: message });
   res.status(status).json({ error: { code, message, ...extras } });
 }
 

@@ -5,11 +5,15 @@
  * - Public databases (`providers`, `content`, `config`) can be pulled by anyone and written by
  *   nobody through here.
  * - A signed-in user can pull and push their own `userdb-<hex>` and nothing else of any user.
- * - Only what RxDB's CouchDB replication needs is allowed (`GET _changes`, `GET|POST _all_docs`,
- *   `POST _bulk_docs` on one's own database, plus the database info and single-document reads);
- *   everything else, server-wide paths (`_all_dbs`, `_users`, `_session`, `_replicate`…), design
- *   documents, `_security`, creating or deleting a database, is answered 401/403 here with a JSON
- *   body and never reaches the store.
+ * - It speaks the CouchDB replication protocol, so that RxDB, PouchDB, a native app or CouchDB's own
+ *   replicator sync through it, for what each may read or write: the server's and the database's
+ *   info, `_changes`, `_all_docs`, single-document reads (with `rev`, `revs`, `open_revs`…),
+ *   `_bulk_get`; and on one's own database only, `_revs_diff`, `_bulk_docs` (`new_edits=false`
+ *   too: what a replicator pushes) and `_local` checkpoints. On a public database a checkpoint is
+ *   never found and cannot be written (a replicator then keeps its own). Everything else,
+ *   server-wide paths (`_all_dbs`, `_users`, `_session`, `_replicate`…), design documents,
+ *   `_security`, creating or deleting a database, is answered 401/403 here, in CouchDB's error
+ *   format (`{ error, reason }`), and never reaches the store.
  * - Every pushed document is checked against the shared schema of its type. A refused document is
  *   answered as a `conflict` row carrying the reason (RxDB retries any other error for ever, which
  *   would stall the whole push), the valid documents of the same batch are written, and when RxDB
@@ -18,10 +22,10 @@
  * Reads are streamed through untouched, so that pulling through the gateway costs about what
  * pulling from the store does.
  */
+import { createHash } from 'node:crypto';
 import express from 'express';
 import type { NextFunction, Request, Response, Router } from 'express';
 import { createMineValidator } from '../../src/domain/mine-validation';
-import { MINE_TYPES } from '../../src/domain/mine';
 import type { MineType } from '../../src/domain/mine';
 import { isUserDbName, userDbName } from '../../src/domain/user-db';
 import { SESSION_COOKIE, parseCookies, resolveSession } from '../services/sessions';
@@ -30,6 +34,11 @@ import { logError } from '../log';
 import { dbUpdatesOf } from '../store/db-updates';
 import { passThrough } from '../store/passthrough';
 import type { Store } from '../store/store';
+import { pushRefusal } from './gateway-push-rules';
+import type { CouchDoc } from './gateway-push-rules';
+import { allowedQuery, refuse } from './gateway-answers';
+import type { GatewayLocals } from './gateway-answers';
+import { replicatorRoutes } from './gateway-replicator';
 import { jsonBody } from './json-body';
 import { createLiveChanges } from './live-changes';
 import type { FeedHolder, LiveChanges } from './live-changes';
@@ -48,6 +57,8 @@ const CHANGES_PARAMS = new Set([
   'timeout',
   'descending',
 ]);
+/** What a single-document read may ask: a revision, its history, its open revisions. */
+const DOC_PARAMS = new Set(['rev', 'revs', 'open_revs', 'latest', 'conflicts', 'revs_info']);
 const ALL_DOCS_PARAMS = new Set([
   'include_docs',
   'keys',
@@ -62,14 +73,7 @@ const ALL_DOCS_PARAMS = new Set([
   'inclusive_end',
 ]);
 
-type Access = { db: string; owner?: SessionUser };
-type GatewayLocals = { access: Access };
 type BulkRow = { id?: string; rev?: string; ok?: boolean; error?: string; reason?: string };
-type CouchDoc = Record<string, unknown> & { _id?: unknown; _rev?: unknown; _deleted?: unknown };
-
-function refuse(res: Response, status: 401 | 403 | 404 | 400 | 413, code: string, message: string) {
-  res.status(status).json({ error: { code, message } });
-}
 
 /**
  * What the service adds, per document type, to the checks of a push and after it: a check that
@@ -91,6 +95,8 @@ export function gatewayRouter(
 ): Router {
   const router = express.Router({ caseSensitive: true, strict: true });
   const validateMine = createMineValidator();
+  // Stable for this store, and tells nothing of it.
+  const GATEWAY_UUID = createHash('sha256').update(`gateway ${store.origin}`).digest('hex').slice(0, 32);
 
   const proxy = (req: Request, res: Response, path: string, body?: string) =>
     passThrough(store, res, req.method, path, body);
@@ -119,6 +125,12 @@ export function gatewayRouter(
 
   const readOnly = (req: Request, res: Response<unknown, GatewayLocals>, next: NextFunction) =>
     res.locals.access.owner ? next() : refuse(res, 403, 'read_only', 'This database is read-only.');
+
+  // The server's welcome: a CouchDB client reads it first (PouchDB names its checkpoints after the
+  // `uuid`). Nothing of the store behind: a fixed name for this gateway.
+  router.get('/', (_req, res) => {
+    res.json({ couchdb: 'Welcome', uuid: GATEWAY_UUID, vendor: { name: 'SOS Expat replication gateway' } });
+  });
 
   // Database info: RxDB does not need it, but it is a harmless read that tools expect.
   router.get('/:db/', authorize, (req, res) => proxy(req, res, `/${res.locals.access.db}/`));
@@ -175,6 +187,8 @@ export function gatewayRouter(
     },
   );
 
+  replicatorRoutes(router, { authorize, readOnly, proxy });
+
   router.post(
     '/:db/_bulk_docs',
     authorize,
@@ -189,11 +203,13 @@ export function gatewayRouter(
     },
   );
 
-  // Single document reads, never design or local documents.
+  // Single document reads (a revision, its history, its open revisions: what a replicator asks),
+  // never design or local documents.
   router.get('/:db/:docid', authorize, (req, res) => {
     const id = String(req.params.docid);
     if (id.startsWith('_')) return refuse(res, 403, 'forbidden', 'This path cannot be reached.');
-    return proxy(req, res, `/${res.locals.access.db}/${encodeURIComponent(id)}`);
+    const query = allowedQuery(req, DOC_PARAMS);
+    return proxy(req, res, `/${res.locals.access.db}/${encodeURIComponent(id)}${query}`);
   });
 
   // Everything else under a database: writes to public databases, _security, _design, PUT/DELETE…
@@ -207,7 +223,11 @@ export function gatewayRouter(
     const { db } = res.locals.access;
     const body = req.body as { docs?: unknown; new_edits?: unknown } | undefined;
     if (!body || !Array.isArray(body.docs)) return refuse(res, 400, 'bad_request', 'docs must be an array.');
-    if (body.new_edits === false) return refuse(res, 403, 'forbidden', 'new_edits=false is not allowed.');
+    if (body.new_edits !== undefined && typeof body.new_edits !== 'boolean') {
+      return refuse(res, 400, 'bad_request', 'new_edits is true or false.');
+    }
+    // A replicator's push: revisions as they are elsewhere, each checked as any other write.
+    const replicated = body.new_edits === false;
     if (body.docs.length > MAX_PUSH_DOCS) {
       return refuse(res, 413, 'too_many_documents', `At most ${MAX_PUSH_DOCS} documents per request.`);
     }
@@ -223,11 +243,15 @@ export function gatewayRouter(
     const accepted: CouchDoc[] = [];
     const acceptedAt: number[] = [];
     for (const [index, doc] of docs.entries()) {
-      let reason = refusal(doc, existing);
+      let reason = pushRefusal(validateMine, doc, existing, replicated);
       const hook = reason ? undefined : hooks[doc.type as MineType];
       if (!reason && hook?.check) reason = await hook.check(owner, doc, existing.get(doc._id as string));
       if (reason) {
-        results[index] = { id: ids[index], error: 'conflict', reason: `rejected: ${reason}` };
+        // RxDB retries anything but a conflict for ever; a replicator records a `forbidden` as
+        // denied and goes on.
+        results[index] = replicated
+          ? { id: ids[index], error: 'forbidden', reason: `rejected: ${reason}` }
+          : { id: ids[index], error: 'conflict', reason: `rejected: ${reason}` };
       } else {
         accepted.push(doc);
         acceptedAt.push(index);
@@ -239,7 +263,7 @@ export function gatewayRouter(
         db,
         path: '_bulk_docs',
         method: 'POST',
-        body: { docs: accepted },
+        body: { docs: accepted, ...(replicated ? { new_edits: false } : {}) },
       })) as BulkRow[];
       // The store's rows are matched to the documents by id, never by position: the embedded
       // store does not promise to answer in the order of the request.
@@ -255,10 +279,17 @@ export function gatewayRouter(
         if (row.ok) written.push({ ...accepted[i]!, _rev: row.rev });
       }
       acceptedAt.forEach((at, i) => {
+        if (results[at] || !replicated) return;
+        // With new_edits=false the store answers only its failures: the others were written.
+        written.push(accepted[i]!);
+      });
+      acceptedAt.forEach((at, i) => {
+        if (replicated) return;
         results[at] ??= { id: accepted[i]!._id as string, error: 'unknown_error', reason: 'not written' };
       });
     }
-    res.status(201).json(results);
+    // A replicator's push is answered as CouchDB does: its failures only.
+    res.status(201).json(replicated ? results.filter((row) => row?.error) : results);
     await afterWrite(owner, written);
   }
 
@@ -275,28 +306,6 @@ export function gatewayRouter(
         logError(`[gateway] after writing ${type} documents of ${owner.uid}:`, error),
       );
     }
-  }
-
-  /** Why a pushed document is refused, or undefined when it may be written. */
-  function refusal(doc: CouchDoc, existing: Map<string, CouchDoc>): string | undefined {
-    if (!doc || typeof doc !== 'object' || Array.isArray(doc)) return 'not a document';
-    const id = doc._id;
-    if (typeof id !== 'string' || id.length === 0) return 'missing _id';
-    if (id.startsWith('_')) return 'design and local documents cannot be written';
-    const fields: Record<string, unknown> = { id };
-    for (const [key, value] of Object.entries(doc)) {
-      if (key === '_id' || key === '_rev' || key === '_deleted') continue;
-      if (key.startsWith('_')) return `field ${key} is not allowed`;
-      fields[key] = value;
-    }
-    const current = existing.get(id);
-    if (current && current.type !== fields.type) return 'the type of a document cannot change';
-    const check = validateMine(fields);
-    if (!check.ok) return check.reason;
-    const rule: { ownerWritable: boolean; ownerFields?: readonly string[] } = MINE_TYPES[check.type];
-    if (!rule.ownerWritable) return `${check.type} documents are written by the service only`;
-    if (rule.ownerFields) return ownerFieldsRefusal(check.type, doc, current, rule.ownerFields);
-    return undefined;
   }
 
   /**
@@ -321,42 +330,6 @@ export function gatewayRouter(
   }
 
   return router;
-}
-
-/**
- * For types the service creates and the owner may only partly edit (the `profile`): the document
- * must exist, must not be deleted, and every field outside `ownerFields` (and `updatedAt`) must be
- * exactly as the server has it.
- */
-function ownerFieldsRefusal(
-  type: string,
-  doc: CouchDoc,
-  current: CouchDoc | undefined,
-  ownerFields: readonly string[],
-): string | undefined {
-  if (!current) return `${type} documents are created by the service only`;
-  if (doc._deleted === true) return `${type} documents cannot be deleted`;
-  const free = new Set<string>([...ownerFields, '_id', '_rev', '_deleted', 'updatedAt']);
-  const keys = new Set([...Object.keys(doc), ...Object.keys(current)]);
-  for (const key of keys) {
-    if (free.has(key)) continue;
-    // The service stores the primary key twice (`id` and `_id`); the replication pushes `_id` only.
-    if (key === 'id' && doc.id === undefined && current.id === doc._id) continue;
-    if (JSON.stringify(doc[key]) !== JSON.stringify(current[key]))
-      return `field ${key} is written by the service only`;
-  }
-  return undefined;
-}
-
-/** The request's query string, keeping only the parameters the store may receive. */
-function allowedQuery(req: Request, allowed: Set<string>): string {
-  const raw = req.originalUrl.split('?')[1];
-  if (!raw) return '';
-  const params = new URLSearchParams(raw);
-  const kept = new URLSearchParams();
-  for (const [key, value] of params) if (allowed.has(key)) kept.append(key, value);
-  const text = kept.toString();
-  return text ? `?${text}` : '';
 }
 
 function withTombstones(answer: unknown): unknown {

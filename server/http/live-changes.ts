@@ -120,9 +120,7 @@ export function createLiveChanges(store: Store, updates: DbUpdates, options: Liv
   async function serve(res: Response, db: string, query: URLSearchParams, holder: FeedHolder): Promise<void> {
     if (held >= maxWaiters) {
       res.setHeader('Retry-After', '5');
-      return void res
-        .status(503)
-        .json({ error: { code: 'too_busy', message: 'Too many live feeds; try again.' } });
+      return void res.status(503).json({ error: 'too_busy', reason: 'Too many live feeds; try again.' });
     }
     const holderKey = `${holder.kind}:${holder.id}`;
     const holding = perHolder.get(holderKey) ?? 0;
@@ -130,7 +128,7 @@ export function createLiveChanges(store: Store, updates: DbUpdates, options: Liv
       res.setHeader('Retry-After', '30');
       return void res
         .status(429)
-        .json({ error: { code: 'too_many_feeds', message: 'Too many live feeds held at once.' } });
+        .json({ error: 'too_many_feeds', reason: 'Too many live feeds held at once.' });
     }
     perHolder.set(holderKey, holding + 1);
     const params = new URLSearchParams(query);
@@ -206,7 +204,7 @@ export function createLiveChanges(store: Store, updates: DbUpdates, options: Liv
       // The store failed to answer: a browser that got heartbeats already cannot be told by a status.
       if (closed) return;
       if (res.headersSent) return void res.destroy();
-      res.status(502).json({ error: { code: 'store_unavailable', message: 'The store is not reachable.' } });
+      res.status(502).json({ error: 'store_unavailable', reason: 'The store is not reachable.' });
     } finally {
       cleanup();
     }
@@ -253,7 +251,7 @@ function summarise(answer: { status: number; contentType: string | undefined; bo
 /** A long poll whose holder lost access: refused like their next request will be. */
 function refuseRevoked(res: Response) {
   if (res.headersSent) return void res.destroy();
-  res.status(401).json({ error: { code: 'unauthorized', message: 'Sign in to reach your own data.' } });
+  res.status(401).json({ error: 'unauthorized', reason: 'Sign in to reach your own data.' });
 }
 
 function answer(res: Response, result: ReadResult) {

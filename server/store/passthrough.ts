@@ -94,7 +94,8 @@ export function passThrough(store: Store, res: Response, method: string, path: s
   });
   upstream.on('error', () => {
     if (res.headersSent) return void res.end();
-    res.status(502).json({ error: { code: 'store_unavailable', message: 'The store is not reachable.' } });
+    // The gateway's answer, in CouchDB's words (its clients are CouchDB clients).
+    res.status(502).json({ error: 'store_unavailable', reason: 'The store is not reachable.' });
   });
   upstream.end(body);
 }

@@ -59,7 +59,6 @@ function favourite(providerId: string, extra: Record<string, unknown> = {}) {
 }
 
 const FORBIDDEN_FOR_EVERYONE: Call[] = [
-  { path: '/db/' },
   { path: '/db/_all_dbs' },
   { path: '/db/_users' },
   { path: '/db/_users/_all_docs' },
@@ -83,7 +82,7 @@ const FORBIDDEN_FOR_EVERYONE: Call[] = [
   { method: 'PUT', path: '/db/providers/_security', body: { members: {} } },
   { method: 'PUT', path: '/db/content/_design/evil', body: { views: {} } },
   { path: '/db/providers/_design/anything' },
-  { path: '/db/providers/_local/anything' },
+  { method: 'PUT', path: '/db/providers/_local/anything', body: { last_seq: '1' } },
   { method: 'POST', path: '/db/providers/_find', body: { selector: {} } },
   { method: 'POST', path: '/db/providers/_revs_diff', body: {} },
 ];
@@ -103,6 +102,15 @@ describe('replication gateway: who may do what', () => {
       });
       expect(allDocs.status).toBe(200);
     }
+    // What a CouchDB client reads first: a welcome, nothing of the store behind.
+    const welcome = await call({ path: '/db/' });
+    expect([welcome.status, welcome.json]).toEqual([
+      200,
+      { couchdb: 'Welcome', uuid: expect.stringMatching(/^[0-9a-f]{32}$/), vendor: expect.any(Object) },
+    ]);
+    // A public database keeps no replication checkpoint: none found, in CouchDB's words.
+    const checkpoint = await call({ path: '/db/providers/_local/anything' });
+    expect([checkpoint.status, checkpoint.json]).toEqual([404, { error: 'not_found', reason: 'missing' }]);
     const provider = await call({ path: '/db/providers/demo-lawyer-001' });
     expect(provider.status).toBe(200);
     expect(provider.json).toMatchObject({ _id: 'demo-lawyer-001', type: 'provider' });
@@ -117,8 +125,10 @@ describe('replication gateway: who may do what', () => {
     for (const request of FORBIDDEN_FOR_EVERYONE) {
       const answer = await call({ ...request, cookie });
       expect([401, 403], `${request.method ?? 'GET'} ${request.path}`).toContain(answer.status);
+      // In CouchDB's words: what CouchDB clients (PouchDB, a native app, CouchDB's replicator) read.
       expect(answer.json, `${request.method ?? 'GET'} ${request.path}`).toMatchObject({
-        error: { code: expect.any(String), message: expect.any(String) },
+        error: expect.any(String),
+        reason: expect.any(String),
       });
     }
     const databases = await server.store.server.db.list();
@@ -135,7 +145,7 @@ describe('replication gateway: who may do what', () => {
   it('asks anonymous callers to sign in for a user database', async () => {
     const answer = await call({ path: `/db/${alice.db}/_changes` });
     expect(answer.status).toBe(401);
-    expect(answer.json).toMatchObject({ error: { code: 'unauthorized' } });
+    expect(answer.json).toMatchObject({ error: 'unauthorized', reason: expect.any(String) });
   });
 
   it('lets users pull and push their own database only', async () => {
@@ -158,7 +168,7 @@ describe('replication gateway: who may do what', () => {
     ]) {
       const answer = await call({ ...request, cookie: bob.cookie });
       expect(answer.status, request.path).toBe(403);
-      expect(answer.json).toMatchObject({ error: { code: 'forbidden' } });
+      expect(answer.json).toMatchObject({ error: 'forbidden', reason: expect.any(String) });
     }
     const stored = await server.store.db(alice.db).list();
     expect(stored.rows.map((row) => row.id)).toEqual([favouriteId('demo-lawyer-001')]);
@@ -171,15 +181,21 @@ describe('replication gateway: who may do what', () => {
       { method: 'PUT', path: `/db/${alice.db}/_design/x`, body: { views: {} } },
       { method: 'DELETE', path: `/db/${alice.db}/` },
       { method: 'PUT', path: `/db/${alice.db}/doc`, body: favourite('x') },
-      {
-        method: 'POST',
-        path: `/db/${alice.db}/_bulk_docs`,
-        body: { docs: [favourite('y')], new_edits: false },
-      },
     ]) {
       const answer = await call({ ...request, cookie: alice.cookie });
       expect(answer.status, `${request.method ?? 'GET'} ${request.path}`).toBe(403);
     }
+    // A replicator's push (new_edits=false) is checked as any other: a revision without its _rev is refused.
+    const replicated = await call({
+      method: 'POST',
+      path: `/db/${alice.db}/_bulk_docs`,
+      body: { docs: [favourite('y')], new_edits: false },
+      cookie: alice.cookie,
+    });
+    expect([replicated.status, replicated.json]).toEqual([
+      201,
+      [expect.objectContaining({ error: 'forbidden', reason: expect.stringContaining('_rev') })],
+    ]);
     expect(await server.store.server.db.list()).toContain(alice.db);
     const security = await server.store.server.request({ db: alice.db, path: '_security' });
     expect(security).toMatchObject({ members: { names: [alice.uid] } });
@@ -294,7 +310,7 @@ describe('replication gateway: pushed documents', () => {
         cookie: bob.cookie,
       });
       expect(answer.status).toBe(400);
-      expect(answer.json).toMatchObject({ error: { code: 'bad_request' } });
+      expect(answer.json).toMatchObject({ error: 'bad_request', reason: expect.any(String) });
     }
     const response = await fetch(`${server.url}/db/${bob.db}/_bulk_docs`, {
       method: 'POST',
@@ -302,7 +318,7 @@ describe('replication gateway: pushed documents', () => {
       body: '{"docs": [',
     });
     expect(response.status).toBe(400);
-    expect(await response.json()).toMatchObject({ error: { code: 'bad_json' } });
+    expect(await response.json()).toMatchObject({ error: 'bad_json', reason: expect.any(String) });
   });
 });
 
