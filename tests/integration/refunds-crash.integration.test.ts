@@ -19,7 +19,7 @@ import { migrate } from '../../server/store/migrate';
 import { expectLedgerBalanced } from '../support/ledger-balance';
 import { storeOrder } from '../support/orders';
 import { ledgerEntries } from '../support/payouts';
-import { startService } from '../support/service-process';
+import { killService, startService } from '../support/service-process';
 import type { RunningService } from '../support/service-process';
 import { browserCall, mintUser } from '../support/sessions';
 import { startTestStore } from '../support/test-server';
@@ -114,9 +114,7 @@ describe('refunds killed half-way', () => {
     });
     // Reserved, then made at the gateway a moment later: give them that moment, not the 4 s.
     await new Promise((resolve) => setTimeout(resolve, 800));
-    process.kill(first.storePid!, 'SIGKILL');
-    first.child.kill('SIGKILL');
-    await first.exited;
+    await killService(first);
     await Promise.all(answers);
 
     // The kill landed where it was meant to: made at the gateway, not yet recorded by the service.

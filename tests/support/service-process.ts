@@ -46,3 +46,27 @@ export async function startService(env: Record<string, string>): Promise<Running
   const pid = /embedded store \(pid (\d+)\)/.exec(service.output())?.[1];
   return { ...service, url, storePid: pid ? Number(pid) : undefined };
 }
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * A crash: SIGKILL of the service and, when it runs one, of its embedded store (on a real CouchDB
+ * the store is a server of its own that the crash does not reach). Resolves once both are gone.
+ */
+export async function killService(service: RunningService): Promise<void> {
+  if (service.storePid !== undefined) process.kill(service.storePid, 'SIGKILL');
+  service.child.kill('SIGKILL');
+  await service.exited;
+  const pid = service.storePid;
+  for (let i = 0; pid !== undefined && i < 100 && isAlive(pid); i++) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  if (pid !== undefined && isAlive(pid)) throw new Error(`the store (pid ${pid}) outlived its SIGKILL`);
+}
