@@ -14,6 +14,7 @@ import { benchInvoices } from './invoice-bench';
 import { benchLiveFeeds } from './live-feeds-bench';
 import { benchQueries } from './query-bench';
 import { benchReplication } from './replication-bench';
+import { emptyCouchdb, startCouchdb } from '../tests/support/couchdb';
 
 const COUNT = 10_000;
 const DIST = fileURLToPath(new URL('../dist/', import.meta.url));
@@ -32,8 +33,10 @@ async function withProviders<T>(run: (server: TestServer) => Promise<T>): Promis
   }
 }
 
+let embeddedPull: Awaited<ReturnType<typeof benchReplication>> | undefined;
 await withProviders(async (server) => {
   const result = await benchReplication(server, COUNT);
+  embeddedPull = result;
   console.log(
     `\nInitial pull of ${COUNT} providers into RxDB, in Node (memory storage), median of 3 alternating runs:`,
   );
@@ -130,4 +133,35 @@ for (const level of live) {
   console.log(
     `  ${String(level.feeds).padStart(5)} feeds (${level.held} held): plain read, ${level.read.count} in a row: p50 ${fmt(level.read.p50)}, p99 ${fmt(level.read.p99)}, max ${fmt(level.read.max)}  (target p99 < 100 ms at 1,000 feeds); a directory change reached ${level.fanOut.reached}/${level.fanOut.expected} directory feeds: p50 ${fmt(level.fanOut.p50)}, p99 ${fmt(level.fanOut.p99)}`,
   );
+}
+
+// The production engine: the same pull and checkout figures on a 3-node CouchDB cluster on this
+// machine (tests/support/couchdb.ts), beside the embedded store's above.
+const cluster = await startCouchdb('cluster').catch((error: unknown) => {
+  console.log(`\nNo CouchDB cluster for the figures on the production engine: ${String(error)}`);
+  return undefined;
+});
+if (cluster) {
+  process.env.TEST_STORE = 'couchdb';
+  process.env.TEST_COUCHDB_URL = cluster.url;
+  try {
+    const pull = await withProviders((server) => benchReplication(server, COUNT));
+    await emptyCouchdb(cluster.url);
+    const onCluster = await benchConsultation();
+    console.log(
+      '\nOn a 3-node Apache CouchDB 3.5 cluster (loopback, this machine), beside the embedded store:',
+    );
+    console.log(
+      `  initial pull of ${COUNT} providers through the gateway: ${fmt(pull.gatewayMs)} (embedded: ${embeddedPull ? fmt(embeddedPull.gatewayMs) : 'n/a'}); directly from the cluster: ${fmt(pull.directMs)}; ratio gateway/direct ${(pull.gatewayMs / pull.directMs).toFixed(2)}`,
+    );
+    load('POST /api/checkout on the cluster (10 connections, 10 s)', onCluster.checkout);
+    load('POST /api/checkout on the embedded store (above)', consultation.checkout);
+    console.log(
+      `  payment authorised → first call request on the cluster: p50 ${fmt(onCluster.firstCall.p50)}, p95 ${fmt(onCluster.firstCall.p95)}`,
+    );
+  } finally {
+    delete process.env.TEST_STORE;
+    delete process.env.TEST_COUCHDB_URL;
+    await cluster.stop();
+  }
 }

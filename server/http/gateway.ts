@@ -138,6 +138,8 @@ export function gatewayRouter(
   // Live feeds are held here, never by the store (see live-changes.ts); plain reads stream through.
   router.get('/:db/_changes', authorize, (req, res) => {
     const query = allowedQuery(req, CHANGES_PARAMS);
+    const invalid = changesParamsProblem(new URLSearchParams(query.slice(1)));
+    if (invalid) return refuse(res, 400, 'bad_request', invalid);
     const feed = new URLSearchParams(query.slice(1)).getAll('feed');
     if (feed.length === 1 && feed[0] === 'longpoll') {
       const { db, owner } = res.locals.access;
@@ -308,11 +310,7 @@ export function gatewayRouter(
     }
   }
 
-  /**
-   * Each of these documents that currently exists on the server (not deleted), by id. Read by id
-   * (`_bulk_get`, at the read quorum), never through `_all_docs`, which a cluster may answer from a
-   * copy that has not seen the last write yet.
-   */
+  /** Each of these documents that currently exists on the server (not deleted), read by id (`_bulk_get`). */
   async function currentDocs(db: string, ids: string[]): Promise<Map<string, CouchDoc>> {
     const docs = new Map<string, CouchDoc>();
     if (ids.length === 0) return docs;
@@ -330,6 +328,32 @@ export function gatewayRouter(
   }
 
   return router;
+}
+
+/**
+ * What is wrong with a `_changes` request's parameters, checked before the store sees them (a
+ * malformed `since` is a 500 there): each at most once, of its own shape.
+ */
+function changesParamsProblem(params: URLSearchParams): string | undefined {
+  const shapes: Record<string, RegExp> = {
+    // `now`, a sequence number, or a cluster's opaque sequence (`12-g1AAAA…`).
+    since: /^(now|\d{1,20}|\d{1,20}-[\w-]{1,4000})$/,
+    limit: /^\d{1,9}$/,
+    heartbeat: /^\d{1,9}$/,
+    timeout: /^\d{1,9}$/,
+    seq_interval: /^\d{1,9}$/,
+    include_docs: /^(true|false)$/,
+    descending: /^(true|false)$/,
+    style: /^(main_only|all_docs)$/,
+    feed: /^(normal|longpoll)$/,
+  };
+  for (const name of new Set(params.keys())) {
+    const values = params.getAll(name);
+    const shape = shapes[name];
+    if (values.length > 1 && name !== 'feed') return `${name} is given more than once.`;
+    if (shape && !values.every((value) => shape.test(value))) return `${name} is not valid.`;
+  }
+  return undefined;
 }
 
 function withTombstones(answer: unknown): unknown {

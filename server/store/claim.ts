@@ -9,6 +9,7 @@
  * deleted, which leaves the other creator's revision, or nothing) and reported as taken. nano does not
  * tell 201 from 202, hence this request of its own.
  */
+import { randomUUID } from 'node:crypto';
 import { StoreError } from './store';
 import type { Store } from './store';
 
@@ -23,12 +24,17 @@ function docUrl(store: Target, db: string, id: string, rev?: string): string {
   return rev ? `${url}?rev=${encodeURIComponent(rev)}` : url;
 }
 
-/** Creates `doc` unless a document with its id exists; `claimed` only with a quorum's agreement. */
+/**
+ * Creates `doc` unless a document with its id exists; `claimed` only with a quorum's agreement.
+ * Each attempt carries a nonce (`claim`): CouchDB names a revision after its content, so two
+ * attempts with the same content (two sends of one checkout in the same millisecond) would make
+ * the same revision, and the withdrawal of the one answered 202 would delete the other's claim.
+ */
 export async function claimDocument(store: Target, db: string, doc: { _id: string }): Promise<Claim> {
   const response = await fetch(docUrl(store, db, doc._id), {
     method: 'PUT',
     headers: { authorization: store.authorization, 'content-type': 'application/json' },
-    body: JSON.stringify(doc),
+    body: JSON.stringify({ ...doc, claim: randomUUID() }),
   });
   const body = (await response.json().catch(() => ({}))) as { rev?: string; reason?: string };
   if (response.status === 409) return { claimed: false };

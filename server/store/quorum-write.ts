@@ -9,10 +9,11 @@
  * as two conflicting revisions: a coupon's use, an invoice number or a payout counted twice.
  *
  * So a 202 is settled before it is answered: the document's live revisions are read from every
- * copy (`open_revs=all`, `r=3`, which also repairs the copies a slow one missed). Alone, the revision stands (201).
- * Beside another live revision, it lost the race: it is withdrawn (deleted, which leaves the
- * other writer's revision) and the write answers 409, as one node would have. A revision no copy
- * shows yet is read again a few times; past that the store is not keeping up and the write fails
+ * copy (`open_revs=all`, `r=3`). Beside another live revision, ours lost the race: it is withdrawn
+ * (deleted, which leaves the other writer's revision) and the write answers 409, as one node would
+ * have. Alone, it stands, and is answered once a quorum of copies holds it (written again to every
+ * copy as a replicator would, until that is answered 201), so that no later read misses it.
+ * A revision no copy shows yet is read again a few times; past that the store is not keeping up and the write fails
  * with 503 (nothing half-written that a retry would not find). nano cannot tell 201 from 202,
  * hence these requests of our own. On the embedded store every write answers 201 or 409 directly.
  */
@@ -63,17 +64,64 @@ async function liveLeaves(target: Target, db: string, id: string): Promise<strin
   return body.flatMap((leaf) => (leaf.ok?._rev && !leaf.ok._deleted ? [leaf.ok._rev] : []));
 }
 
-/** After a 202: the revision stands alone (answered), lost a race (withdrawn, 409), or the store lags (503). */
-async function settle(target: Target & { db: string }, id: string, rev: string): Promise<InsertAnswer> {
+/**
+ * Writes our revision again, as a replicator would (`new_edits=false`: the same revision, no new
+ * one), to every copy: copies that hold it already take it as it is, the others get it. A 201 says
+ * that a quorum of copies now holds it, so every later quorum read sees it; a 202, not yet.
+ */
+async function confirmOnQuorum(
+  target: Target & { db: string },
+  doc: Record<string, unknown> & { _id: string },
+  rev: string,
+): Promise<boolean> {
+  const [generation, hash] = rev.split('-') as [string, string];
+  const parent = typeof doc._rev === 'string' ? doc._rev.split('-')[1] : undefined;
+  const replicated = {
+    ...doc,
+    _rev: rev,
+    _revisions: { start: Number(generation), ids: parent ? [hash, parent] : [hash] },
+  };
+  const response = await fetch(docUrl(target, target.db, '_bulk_docs'), {
+    method: 'POST',
+    headers: { authorization: target.authorization, 'content-type': 'application/json' },
+    body: JSON.stringify({ docs: [replicated], new_edits: false }),
+  });
+  const rows = (await response.json().catch(() => [])) as { error?: string }[];
+  return response.status === 201 && Array.isArray(rows) && rows.every((row) => !row.error);
+}
+
+/**
+ * After a 202: the revision lost a race (withdrawn, 409); or it stands alone, and is answered once
+ * a quorum of copies holds it (else a reader of the other copies would build on what it replaced);
+ * or the store lags (503).
+ */
+async function settle(
+  target: Target & { db: string },
+  doc: Record<string, unknown> & { _id: string },
+  rev: string,
+): Promise<InsertAnswer> {
+  const id = doc._id;
   for (let read = 0; read < SETTLE_READS; read++) {
     const leaves = await liveLeaves(target, target.db, id);
     if (leaves.includes(rev)) {
-      if (leaves.length === 1) return { ok: true, id, rev };
-      await withdraw(target, target.db, id, rev);
-      throw new StoreRequestError(409, 'conflict', 'Document update conflict.');
+      if (leaves.length > 1) {
+        await withdraw(target, target.db, id, rev);
+        throw new StoreRequestError(409, 'conflict', 'Document update conflict.');
+      }
+      if (await confirmOnQuorum(target, doc, rev)) {
+        // Read once more: a rival revision a slow copy had not shown yet would now be beside ours.
+        const after = await liveLeaves(target, target.db, id);
+        if (after.length === 1 && after[0] === rev) return { ok: true, id, rev };
+        if (after.includes(rev) && after.length > 1) {
+          await withdraw(target, target.db, id, rev);
+          throw new StoreRequestError(409, 'conflict', 'Document update conflict.');
+        }
+        return { ok: true, id, rev };
+      }
+    } else if (leaves.some((leaf) => isDescendant(leaf, rev))) {
+      // A later revision built on ours (another writer read it on a quorum): ours was written.
+      return { ok: true, id, rev };
     }
-    // A later revision built on ours (another writer read it first): ours was written.
-    if (leaves.some((leaf) => isDescendant(leaf, rev))) return { ok: true, id, rev };
     await contestPause(read);
   }
   throw new StoreRequestError(503, 'unavailable', 'The store did not confirm the write in time.');
@@ -104,7 +152,11 @@ export async function quorumInsert(
   };
   if ((response.status === 201 || response.status === 202) && body.rev && body.id) {
     if (response.status === 201) return { ok: true, id: body.id, rev: body.rev };
-    return settle({ ...target, db }, body.id, body.rev);
+    return settle(
+      { ...target, db },
+      { ...doc, _id: body.id } as Record<string, unknown> & { _id: string },
+      body.rev,
+    );
   }
   throw new StoreRequestError(
     response.status,

@@ -7,6 +7,7 @@
  * runs, a PDF, marked paid once, and the usage report. The ledger balances at the end.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { settled } from '../support/settled';
 import { accountIds } from '../../src/domain/account';
 import type { Account } from '../../src/domain/account';
 import { b2bInvoiceNumber, monthOf } from '../../src/domain/b2b';
@@ -219,10 +220,16 @@ describe('B2B company accounts', () => {
       after: { 'prices.expatCall': 1500 },
     });
 
-    const found = await admin('GET', '/api/admin/b2b/accounts?q=globex');
-    expect((found.json as { items: B2bAccount[] }).items.map((a) => a.id)).toEqual([account.id]);
-    const byWord = await admin('GET', '/api/admin/b2b/accounts?q=indus');
-    expect((byWord.json as { items: B2bAccount[] }).items.map((a) => a.id)).toEqual([account.id]);
+    const search = async (q: string) =>
+      settled(
+        async () =>
+          ((await admin('GET', `/api/admin/b2b/accounts?q=${q}`)).json as { items: B2bAccount[] }).items.map(
+            (a) => a.id,
+          ),
+        (ids) => ids.length > 0,
+      );
+    expect(await search('globex')).toEqual([account.id]);
+    expect(await search('indus')).toEqual([account.id]);
     expect((await admin('GET', '/api/admin/b2b/accounts/co_ffffffffffff')).status).toBe(404);
   });
 
@@ -413,6 +420,16 @@ describe('B2B company accounts', () => {
     const badMonth = await admin('POST', '/api/admin/b2b/billing/run', { month: '2026-13' });
     expect([badMonth.status, codeOf(badMonth.json)]).toEqual([400, 'validation']);
 
+    // A month is billed long after its last consultation; here, a moment after: on a CouchDB
+    // cluster the views the run reads may lag that moment, so the test waits until they show them.
+    const consultations = async (id: string) => {
+      const usage = await admin('GET', `/api/admin/b2b/reports/${id}?month=${month}`);
+      return (usage.json as { usage?: { consultations?: number } }).usage?.consultations ?? 0;
+    };
+    await settled(
+      async () => [await consultations(account.id), await consultations(second.id)],
+      ([globex, initech]) => globex! >= 2 && initech! >= 1,
+    );
     // The month is over: the run happens next month (the service's clock moved on).
     const nextMonth = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 2, 6));
     const runs: B2bRun[] = await Promise.all([

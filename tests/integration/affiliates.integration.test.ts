@@ -8,6 +8,7 @@
  * export; the ledger balances after each step.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { settled } from '../support/settled';
 import { affiliateCommission, recoveredCommission } from '../../src/domain/affiliates';
 import type { AffiliateCommissionRow, AffiliateView, ReferralView } from '../../src/domain/affiliates';
 import type { DisputeRow } from '../../src/domain/disputes';
@@ -211,9 +212,13 @@ describe('affiliates', () => {
     await admin('PUT', path, PARTNER);
 
     // Listed, searched by a word of the name or by the code, filtered by state.
-    const names = async (query: string) =>
-      ((await admin('GET', `/api/admin/affiliates${query}`)).json as { items: AffiliateView[] }).items.map(
-        (item) => item.id,
+    const names = (query: string) =>
+      settled(
+        async () =>
+          (
+            (await admin('GET', `/api/admin/affiliates${query}`)).json as { items: AffiliateView[] }
+          ).items.map((item) => item.id),
+        (ids) => query !== '' || ids.length === 2,
       );
     await admin('POST', '/api/admin/affiliates', {
       ...PARTNER,

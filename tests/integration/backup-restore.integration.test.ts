@@ -99,7 +99,10 @@ beforeAll(async () => {
     db: userDb,
     path: '_bulk_docs',
     method: 'POST',
-    body: { docs: [{ _id: 'note', _rev: '1-0123456789abcdef', text: 'conflicting' }], new_edits: false },
+    body: {
+      docs: [{ _id: 'note', _rev: '1-0123456789abcdef0123456789abcdef', text: 'conflicting' }],
+      new_edits: false,
+    },
   });
   const gone = await store.db(userDb).insert({ _id: 'gone', text: 'deleted later' });
   await store.db(userDb).destroy('gone', gone.rev);
@@ -175,7 +178,8 @@ describe('backup and restore', () => {
     });
     expect(stdout).toMatch(/Restored \d+ databases/);
 
-    const { store } = await startTestStore(restoredDir);
+    // Restored into an embedded store (the command's target here), whichever store was backed up.
+    const { store } = await startTestStore(restoredDir, 'embedded');
     try {
       const [before, after] = [await dump(source.store), await dump(store)];
       // The counters moved on after their backup; everything else is exactly as it was.
@@ -188,7 +192,7 @@ describe('backup and restore', () => {
         _conflicts?: string[];
       };
       expect(note.text).toBe('three');
-      expect(note._conflicts).toEqual(['1-0123456789abcdef']);
+      expect(note._conflicts).toEqual(['1-0123456789abcdef0123456789abcdef']);
       const draft = (await store.db(userDb).get('draft', { attachments: true })) as {
         _attachments: Record<string, { data: string }>;
       };
@@ -208,7 +212,7 @@ describe('backup and restore', () => {
       .split('\n');
     const cut = path.join(work, 'cut.ndjson.gz');
     await writeFile(cut, gzipSync(whole.slice(0, -1).join('\n') + '\n'));
-    const empty = await startTestStore();
+    const empty = await startTestStore(undefined, 'embedded');
     try {
       await expect(restoreArchive(empty.store, cut)).rejects.toBeInstanceOf(BackupArchiveInvalid);
       const broken = path.join(work, 'broken.ndjson.gz');
@@ -229,7 +233,7 @@ describe('backup and restore', () => {
   }, 180_000);
 
   it('the service runs on the restored store, and a restored account signs in', async () => {
-    const restored = await startTestServer({ dataDir: restoredDir });
+    const restored = await startTestServer({ dataDir: restoredDir, storeKind: 'embedded' });
     try {
       const answer = await signIn(restored.url);
       expect(answer.status).toBe(200);

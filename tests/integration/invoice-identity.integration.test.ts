@@ -5,6 +5,7 @@
  * admins edit through `/api/admin/settings/invoicing` and which each invoice snapshots when issued.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { settled } from '../support/settled';
 import { CONFIG_IDS } from '../../src/domain/config';
 import type { InvoiceDoc, InvoicingSettings } from '../../src/domain/invoice';
 import { invoiceDocId } from '../../src/domain/invoice';
@@ -260,19 +261,24 @@ describe('/api/admin/settings/invoicing', () => {
     const started = new Date().toISOString();
     const answer = await call('PUT', '/api/admin/settings/invoicing', admin.cookie, IDENTITY_B);
     expect(answer.status).toBe(200);
-    const { rows } = await server.store
-      .db<{
-        type: string;
-        subject?: { kind: string; id: string };
-        actor: string;
-        at: string;
-        before: unknown;
-        after: unknown;
-      }>('audit')
-      .list({ include_docs: true });
-    const entries = rows
-      .map((row) => row.doc!)
-      .filter((doc) => doc.type === 'audit' && doc.subject?.id === 'invoicing' && doc.at >= started);
+    const entries = await settled(
+      async () => {
+        const { rows } = await server.store
+          .db<{
+            type: string;
+            subject?: { kind: string; id: string };
+            actor: string;
+            at: string;
+            before: unknown;
+            after: unknown;
+          }>('audit')
+          .list({ include_docs: true });
+        return rows
+          .map((row) => row.doc!)
+          .filter((doc) => doc.type === 'audit' && doc.subject?.id === 'invoicing' && doc.at >= started);
+      },
+      (found) => found.length > 0,
+    );
     expect(entries).toHaveLength(1);
     expect(entries[0]).toMatchObject({ actor: admin.uid, before: IDENTITY_A, after: IDENTITY_B });
 

@@ -7,6 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { settled } from '../support/settled';
 import type { BookingRequest } from '../../src/domain/booking';
 import type { PlatformSettings, Pricing } from '../../src/domain/config';
 import type { CheckoutRequest, CheckoutResponse, OrderView } from '../../src/domain/order';
@@ -761,7 +762,12 @@ describe('simulated card confirmation', () => {
     expect(simRecorder.notices.filter((n) => n.orderId === order.orderId)).toEqual([
       { method: 'paymentFailed', orderId: order.orderId, detail: code },
     ]);
-    expect((await simIntentsOf(order.orderId))[0]!.intent).toMatchObject({
+    // Read as a range of ids, which a CouchDB cluster may answer a moment behind the last write.
+    const intents = await settled(
+      () => simIntentsOf(order.orderId),
+      (found) => found[0]?.intent.lastError === code,
+    );
+    expect(intents[0]!.intent).toMatchObject({
       status: 'requires_payment_method',
       lastError: code,
     });

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { spawnService, startService } from '../support/service-process';
+import { testStoreKind } from '../support/store-selection';
 import { BROWSER_HEADERS } from '../support/sessions';
 import { startTestServer, startTestStore } from '../support/test-server';
 
@@ -62,7 +63,7 @@ describe('API edge', () => {
     expect(health.status).toBe(200);
     expect(await health.json()).toEqual({
       status: 'ok',
-      store: { ok: true, kind: 'embedded' },
+      store: { ok: true, kind: testStoreKind() },
       adapters: {
         payments: 'simulated',
         telephony: 'simulated',

@@ -34,9 +34,13 @@ export type TestServer = {
  * when the suite runs on a real CouchDB (`TEST_STORE=couchdb`, see store-selection.ts), that
  * CouchDB, whose databases each test file starts without (tests/support/fresh-store.ts).
  */
-export async function startTestStore(dataDir?: string): Promise<{ store: Store; dataDir: string }> {
+export async function startTestStore(
+  dataDir?: string,
+  /** `embedded`: an embedded store whatever the selection (a restore's own target, say). */
+  kind?: 'embedded',
+): Promise<{ store: Store; dataDir: string }> {
   const dir = dataDir ?? (await mkdtemp(path.join(tmpdir(), 'sos-expat-test-')));
-  const couchdb = testCouchdbUrl();
+  const couchdb = kind === 'embedded' ? undefined : testCouchdbUrl();
   const store = couchdb ? connectStore(couchdb, 'couchdb') : await startEmbeddedStore(dir);
   return { store, dataDir: dir };
 }
@@ -55,9 +59,11 @@ export async function startTestServer(
     limits?: LimiterOptions;
     /** An existing data directory (a restored one, say) instead of a fresh one; removed on close. */
     dataDir?: string;
+    /** `embedded`: on an embedded store whatever the suite's selection (a restored directory's). */
+    storeKind?: 'embedded';
   } = {},
 ): Promise<TestServer> {
-  const { store, dataDir } = await startTestStore(options.dataDir);
+  const { store, dataDir } = await startTestStore(options.dataDir, options.storeKind);
   await migrate(store);
   if (options.seed) await seedDemoData(store, new Date());
   const server: Server = createServer();

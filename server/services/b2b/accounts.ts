@@ -9,6 +9,7 @@ import type { B2bAccount, B2bFieldProblem, B2bMember } from '../../../src/domain
 import { createOnce, getOrUndefined, upsertDoc } from '../../store/store';
 import type { Store } from '../../store/store';
 import { recordAudit } from '../admin/audit';
+import { foldSearch } from '../admin/search-tokens';
 import { changedFields } from '../admin/changes';
 import type { Page } from '../admin/paging';
 import { PREFIX_END, scanPage } from '../admin/paging';
@@ -33,13 +34,13 @@ export const ACCOUNT_ID_PATTERN = /^co_[0-9a-f]{12}$/;
 
 const SUBJECT = (id: string) => ({ kind: 'b2b_account', id });
 
-/** The search key of a name: lower-case, accents stripped (the `b2b/accounts_by_name` view's). */
+/**
+ * The search key of a name: lower-case, accents of Latin letters folded with the admin lists' one
+ * table (the `b2b/accounts_by_name` and `affiliates/by_name` views fold alike, in the ES5 CouchDB
+ * runs, which has no `normalize`).
+ */
 export function nameKey(name: string): string {
-  return name
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .trim();
+  return foldSearch(name).trim();
 }
 
 export async function listAccounts(

@@ -10,7 +10,7 @@
  * A client slot whose order no longer holds the code's use is stale; it is given back when the
  * client finds every slot taken, as the code's own slots are (stale-holds.ts): nothing needs a timer.
  */
-import { claimDocument, withdraw } from '../../store/claim';
+import { claimDocument, contestPause, withdraw } from '../../store/claim';
 import { getOrUndefined, isConflict } from '../../store/store';
 import type { Store } from '../../store/store';
 import type { StoredOrder } from '../consultation/types';
@@ -44,6 +44,9 @@ async function clientSlots(store: Store, code: string, uid: string, limit: numbe
   );
 }
 
+/** Passes over the client's free slots when claims were contested (a CouchDB cluster under load). */
+const CONTESTED_PASSES = 6;
+
 /**
  * One of the client's uses of the code, taken for the order (or the one a stopped earlier send of
  * the same checkout took); undefined when the client has none left.
@@ -53,11 +56,13 @@ export async function takeClientSlot(
   input: { code: string; uid: string; limit: number; orderId: string; now: Date },
 ): Promise<TakenClientSlot | undefined> {
   const { code, uid, limit, orderId, now } = input;
-  for (let pass = 0; pass < 2; pass++) {
+  let reclaimed = false;
+  for (let pass = 0; pass < CONTESTED_PASSES; pass++) {
     const held = await clientSlots(store, code, uid, limit);
     const own = held.find((slot) => slot.orderId === orderId);
     if (own?._rev) return { slot: own.slot, rev: own._rev };
     const taken = new Set(held.map((slot) => slot.slot));
+    let contested = false;
     for (let k = 0; k < limit; k++) {
       if (taken.has(k)) continue;
       const slot: ClientSlot = {
@@ -71,8 +76,15 @@ export async function takeClientSlot(
       };
       const claim = await claimDocument(store, 'admin', slot);
       if (claim.claimed) return { slot: k, rev: claim.rev };
+      if (claim.contested) contested = true;
     }
-    if (pass === 0 && (await reclaimStaleClientSlots(store, held, now)) === 0) return undefined;
+    // Every contender may have withdrawn from a contested slot: look again, after a pause.
+    if (contested) {
+      await contestPause(pass);
+      continue;
+    }
+    if (reclaimed || (await reclaimStaleClientSlots(store, held, now)) === 0) return undefined;
+    reclaimed = true;
   }
   return undefined;
 }
