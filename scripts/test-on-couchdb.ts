@@ -14,7 +14,7 @@ import { startCouchdb } from '../tests/support/couchdb';
 const ROOT = path.resolve(import.meta.dirname, '..');
 const args = process.argv.slice(2);
 const couchdb = await startCouchdb(args.includes('--node') ? 'node' : 'cluster');
-let code = 1;
+let code: number;
 try {
   console.log(
     `[couchdb] ${couchdb.kind === 'node' ? 'one node' : 'a 3-node cluster'} at ${couchdb.url.replace(/\/\/[^@]*@/, '//')}`,
