@@ -7,7 +7,7 @@ import { accountIds } from '../../src/domain/account';
 import { withAccountIndex } from '../../src/domain/account-index';
 import type { Account, SessionUserView } from '../../src/domain/account';
 import { userDbName } from '../../src/domain/user-db';
-import { getOrUndefined } from '../store/store';
+import { getOrUndefined, replaceDoc } from '../store/store';
 import type { Store } from '../store/store';
 
 export type StoredAccount = Account & { _id: string; _rev?: string };
@@ -54,14 +54,13 @@ export async function updateAccount(
   uid: string,
   change: (account: StoredAccount) => StoredAccount,
 ): Promise<StoredAccount | undefined> {
-  const db = accountsDb(store);
   for (let attempt = 0; attempt < 5; attempt++) {
     const current = await getAccount(store, uid);
     if (!current) return undefined;
     // The admin lists' search words and sort name follow whatever the change did to the names or e-mail.
     const next = withAccountIndex({ ...change(current), updatedAt: new Date().toISOString() });
     try {
-      await db.insert(next);
+      await replaceDoc(store, 'accounts', { ...next, _rev: current._rev });
       return next;
     } catch (error) {
       if ((error as { statusCode?: number }).statusCode !== 409) throw error;

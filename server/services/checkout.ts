@@ -31,7 +31,7 @@ import { countryBookable } from '../../src/domain/service-countries';
 import type { PaymentGateway } from '../adapters/payments/types';
 import type { Config } from '../config/env';
 import { ApiError } from '../http/errors';
-import { createOnce, getOrUndefined, upsertDoc } from '../store/store';
+import { createOnce, getOrUndefined, StoreError, upsertDoc } from '../store/store';
 import type { Store } from '../store/store';
 import { getAccount } from './accounts';
 import { accountQuote } from './b2b/checkout-billing';
@@ -312,15 +312,23 @@ export async function placeOrder(
     createdAt: now,
     updatedAt: now,
   };
-  if (await createOnce(store, 'orders', order)) return order;
-  // The same checkout, sent twice at once: the other send wrote it first.
-  const first = (await orders.get(orderId)) as StoredOrder;
-  if (coupon && first.quote.coupon?.code !== priced.coupon?.code) {
-    // Written without this code (the key reused for another checkout): the use held is nobody's.
-    await releaseCouponUse(store, coupon.code, orderId, at);
+  for (let attempt = 0; attempt < ORDER_WRITE_ATTEMPTS; attempt++) {
+    if (await createOnce(store, 'orders', order)) return order;
+    // The same checkout, sent twice at once: the other send wrote it first.
+    const first = await getOrUndefined(orders, orderId);
+    // Seen, then gone: on a CouchDB cluster, a rival creation that lost its race was taken back.
+    if (!first) continue;
+    if (coupon && first.quote.coupon?.code !== priced.coupon?.code) {
+      // Written without this code (the key reused for another checkout): the use held is nobody's.
+      await releaseCouponUse(store, coupon.code, orderId, at);
+    }
+    return sameCheckout(first, input);
   }
-  return sameCheckout(first, input);
+  throw new StoreError(`The order ${orderId} could not be written: too many concurrent sends`, 503);
 }
+
+/** Creations of one order attempted before the store is said busy (each contested on a cluster). */
+const ORDER_WRITE_ATTEMPTS = 5;
 
 /** An order found under the checkout's key: the same checkout again, unless the key was reused for another. */
 function sameCheckout(order: StoredOrder, input: CheckoutRequest): StoredOrder {

@@ -9,7 +9,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { PHOTO_ID_PATTERN } from '../../src/domain/registration';
-import { getOrUndefined, isConflict, isNotFound } from '../store/store';
+import { getOrUndefined, isConflict, isNotFound, replaceDoc } from '../store/store';
 import type { Store } from '../store/store';
 import { logError } from '../log';
 
@@ -141,7 +141,7 @@ export async function claimPhoto(store: Store, id: string, kind: PhotoKind, uid:
   if (!doc || doc.kind !== kind || (doc.owner && doc.owner !== uid)) return false;
   if (doc.owner === uid) return true;
   try {
-    await photosDb(store).insert({ ...doc, owner: uid });
+    await replaceDoc(store, 'accounts', { ...doc, owner: uid });
     return true;
   } catch (error) {
     if (isConflict(error)) return false;
@@ -160,7 +160,7 @@ export async function unclaimPhoto(store: Store, id: string, uid: string): Promi
   const doc = await getPhoto(store, id);
   if (!doc || doc.owner !== uid) return;
   const { owner: _owner, ...rest } = doc;
-  await photosDb(store).insert(rest);
+  await replaceDoc(store, 'accounts', rest);
 }
 
 export async function deletePhoto(store: Store, id: string): Promise<void> {

@@ -14,7 +14,7 @@ import { publicProfileFields, withPublicFields } from '../../src/domain/public-p
 import { profileUpdateProblems, PROFILE_UPDATE_FIELDS } from '../../src/domain/registration';
 import type { ProfileUpdate, ProfileUpdateField } from '../../src/domain/registration';
 import { userDbName } from '../../src/domain/user-db';
-import { getOrUndefined, isConflict } from '../store/store';
+import { getOrUndefined, isConflict, replaceDoc } from '../store/store';
 import type { Store } from '../store/store';
 import type { StoredAccount } from './accounts';
 import { updateAccount } from './accounts';
@@ -42,7 +42,7 @@ async function updateDoc<T extends { _id: string; _rev?: string }>(
     if (!current) return undefined;
     const next = change(current);
     try {
-      await store.db<T>(db).insert(next);
+      await replaceDoc<T>(store, db, { ...next, _rev: current._rev });
       return next;
     } catch (error) {
       if (!isConflict(error)) throw error;

@@ -17,7 +17,7 @@ import {
   withDemoHistory,
   worstState,
 } from '../../src/domain/service-status';
-import { getOrUndefined, isConflict, storeHealth } from '../store/store';
+import { getOrUndefined, isConflict, replaceDoc, storeHealth } from '../store/store';
 import type { Store } from '../store/store';
 
 const CHECK_EVERY_MS = 60 * 60 * 1000;
@@ -62,7 +62,7 @@ export async function updateServiceStatus(
     const next = change(parseServiceStatus(stored?.value).status, utcDay(now));
     if (!next) return undefined;
     try {
-      await db.insert({
+      await replaceDoc(store, 'config', {
         _id: CONFIG_IDS.serviceStatus,
         ...(stored ? { _rev: stored._rev } : {}),
         type: 'service_status',

@@ -55,7 +55,7 @@ export function contestPause(round: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
-const WITHDRAW_ATTEMPTS = 5;
+const WITHDRAW_ATTEMPTS = 10;
 
 /**
  * Deletes one revision (a claim given up). On a cluster the delete can reach copies before the
@@ -80,7 +80,7 @@ export async function withdraw(store: Target, db: string, id: string, rev: strin
 
 /** Whether `rev` is one of the document's live leaves (its current revision, or a conflicting one). */
 async function isLiveLeaf(store: Target, db: string, id: string, rev: string): Promise<boolean> {
-  const response = await fetch(`${docUrl(store, db, id)}?open_revs=all`, {
+  const response = await fetch(`${docUrl(store, db, id)}?open_revs=all&r=3`, {
     headers: { authorization: store.authorization, accept: 'application/json' },
   });
   if (response.status === 404) return false;

@@ -12,7 +12,7 @@ import {
   backfillListedSpecialties,
   backfillNewProviderRating,
 } from './backfill';
-import { ensureDatabase, getOrUndefined } from './store';
+import { ensureDatabase, getOrUndefined, isConflict } from './store';
 import type { Store } from './store';
 
 const COUCHDB_DIR = fileURLToPath(new URL('../../couchdb/', import.meta.url));
@@ -74,11 +74,21 @@ export async function migrate(store: Store): Promise<MigrationReport> {
 
 /** Writes `_security` when it differs from the wanted one; true when written. */
 export async function applySecurity(store: Store, dbName: string, wanted: Security): Promise<boolean> {
-  const current = await store.server.request({ db: dbName, path: '_security' });
-  if (sameJson(current, wanted)) return false;
-  await store.server.request({ db: dbName, path: '_security', method: 'PUT', body: wanted });
-  return true;
+  for (let attempt = 0; ; attempt++) {
+    const current = await store.server.request({ db: dbName, path: '_security' });
+    if (sameJson(current, wanted)) return false;
+    try {
+      await store.server.request({ db: dbName, path: '_security', method: 'PUT', body: wanted });
+      return true;
+    } catch (error) {
+      // The embedded store answers 409 to a second concurrent write of a database's security (two
+      // first checkouts with one demo expert making its stand-in): read again, most likely the same.
+      if (!isConflict(error) || attempt >= SECURITY_ATTEMPTS) throw error;
+    }
+  }
 }
+
+const SECURITY_ATTEMPTS = 5;
 
 async function applyDesign(store: Store, dbName: string, wanted: DesignDoc): Promise<boolean> {
   const db = store.db<DesignDoc>(dbName);

@@ -13,8 +13,8 @@
  * (deleted, which leaves the other writer's revision) and the write answers 409, as one node would
  * have. Alone, it stands, and is answered once a quorum of copies holds it (written again to every
  * copy as a replicator would, until that is answered 201), so that no later read misses it.
- * A revision no copy shows yet is read again a few times; past that the store is not keeping up and the write fails
- * with 503 (nothing half-written that a retry would not find). nano cannot tell 201 from 202,
+ * A write not confirmed after a few reads (most copies down) fails with 503, a creation taken back
+ * so that nothing half-made stays for a retry to trip on. nano cannot tell 201 from 202,
  * hence these requests of our own. On the embedded store every write answers 201 or 409 directly.
  */
 import { contestPause, withdraw } from './claim';
@@ -43,11 +43,10 @@ function docUrl(target: Target, db: string, id?: string, query = ''): string {
 }
 
 /**
- * The document's live revisions as every copy holds them (`open_revs=all`, `r=3`: a doc GET with
- * `conflicts=true` merges the copies' answers but may leave a copy's conflicting revision out; read
- * repair brings the slow copies up to date).
+ * The document's live revisions as every copy holds them (`open_revs=all`, `r=3`; a doc GET with
+ * `conflicts=true` was seen to leave a copy's conflicting revision out).
  */
-async function liveLeaves(target: Target, db: string, id: string): Promise<string[]> {
+export async function liveLeaves(target: Target, db: string, id: string): Promise<string[]> {
   const response = await fetch(docUrl(target, db, id, '?open_revs=all&r=3'), {
     headers: { authorization: target.authorization, accept: 'application/json' },
   });
@@ -101,21 +100,19 @@ async function settle(
   rev: string,
 ): Promise<InsertAnswer> {
   const id = doc._id;
+  /** Ours beside a rival: it lost the race, and goes, as a 409 on one node would. */
+  const lost = async (): Promise<never> => {
+    await withdraw(target, target.db, id, rev);
+    throw new StoreRequestError(409, 'conflict', 'Document update conflict.');
+  };
   for (let read = 0; read < SETTLE_READS; read++) {
     const leaves = await liveLeaves(target, target.db, id);
     if (leaves.includes(rev)) {
-      if (leaves.length > 1) {
-        await withdraw(target, target.db, id, rev);
-        throw new StoreRequestError(409, 'conflict', 'Document update conflict.');
-      }
+      if (leaves.length > 1) return lost();
       if (await confirmOnQuorum(target, doc, rev)) {
-        // Read once more: a rival revision a slow copy had not shown yet would now be beside ours.
+        // Once more: a rival a slow copy had not shown yet would now stand beside ours.
         const after = await liveLeaves(target, target.db, id);
-        if (after.length === 1 && after[0] === rev) return { ok: true, id, rev };
-        if (after.includes(rev) && after.length > 1) {
-          await withdraw(target, target.db, id, rev);
-          throw new StoreRequestError(409, 'conflict', 'Document update conflict.');
-        }
+        if (after.includes(rev) && after.length > 1) return lost();
         return { ok: true, id, rev };
       }
     } else if (leaves.some((leaf) => isDescendant(leaf, rev))) {
@@ -124,6 +121,10 @@ async function settle(
     }
     await contestPause(read);
   }
+  // Not confirmed (most copies unreachable). A creation is taken back, so that a retry once they
+  // are back finds nothing half-made (an address reserved by a registration that failed, say). An
+  // update stays: taking it back would delete the document; it reaches the other copies later.
+  if (typeof doc._rev !== 'string') await withdraw(target, target.db, id, rev).catch(() => undefined);
   throw new StoreRequestError(503, 'unavailable', 'The store did not confirm the write in time.');
 }
 

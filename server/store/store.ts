@@ -10,7 +10,8 @@ import nano from 'nano';
 import type { DocumentScope, ServerScope } from 'nano';
 import { redactText, registerSecret } from '../log';
 import { contestPause } from './claim';
-import { quorumInsert } from './quorum-write';
+import { withLock } from './lock';
+import { liveLeaves, quorumInsert } from './quorum-write';
 
 export type StoreKind = 'couchdb' | 'embedded';
 
@@ -125,19 +126,31 @@ export async function getOrUndefined<T extends object>(
 
 const WRITE_ATTEMPTS = 8;
 
+/** A document as read or written: its fields, its id, and its revision once it has one. */
+type Stored<T> = T & { _id: string; _rev?: string };
+
 /**
  * Read-modify-write of one document, reading again when another write came first (a 409). `change`
  * gets the current document (undefined when there is none) and answers the next one, or undefined
- * to leave it as it is. Answers what was written, or undefined when nothing was.
+ * to leave it as it is. Answers what was written, or undefined when nothing was. On a CouchDB
+ * cluster, where two such writes could both be accepted, it runs under the document's lock
+ * (lock.ts).
  */
-export async function upsertDoc<T extends object>(
+export function upsertDoc<T extends object>(
   store: Store,
   db: string,
   id: string,
-  change: (
-    current: (T & { _id: string; _rev?: string }) | undefined,
-  ) => (T & { _id: string; _rev?: string }) | undefined,
-): Promise<(T & { _id: string; _rev?: string }) | undefined> {
+  change: (current: Stored<T> | undefined) => Stored<T> | undefined,
+): Promise<Stored<T> | undefined> {
+  return withLock(store, `${db}/${id}`, () => readChangeWrite(store, db, id, change));
+}
+
+async function readChangeWrite<T extends object>(
+  store: Store,
+  db: string,
+  id: string,
+  change: (current: Stored<T> | undefined) => Stored<T> | undefined,
+): Promise<Stored<T> | undefined> {
   for (let attempt = 0; attempt < WRITE_ATTEMPTS; attempt++) {
     const current = await getOrUndefined(store.db<T>(db), id);
     const next = change(current);
@@ -152,6 +165,26 @@ export async function upsertDoc<T extends object>(
     }
   }
   throw new StoreError(`Could not write ${db}/${id}: too many concurrent writes`, 409);
+}
+
+/**
+ * Writes `next` over the revision it was read at (`next._rev`; none: a creation), as a plain insert
+ * would, 409 when another write came first; on a CouchDB cluster under the document's lock, like upsertDoc, so that
+ * the two kinds of writers of one document decide their races the same way.
+ */
+export function replaceDoc<T extends object>(
+  store: Store,
+  db: string,
+  next: T & { _id: string; _rev?: string },
+): Promise<{ rev: string }> {
+  return withLock(store, `${db}/${next._id}`, async () => {
+    if (store.kind === 'couchdb') {
+      const current = await getOrUndefined(store.db<T>(db), next._id);
+      if (current?._rev !== next._rev) throw new StoreError(`${db}/${next._id} changed meanwhile`, 409);
+    }
+    const written = await store.db<T>(db).insert(next);
+    return { rev: written.rev };
+  });
 }
 
 /**
@@ -171,10 +204,20 @@ export async function createOnce<T extends object>(
     } catch (error) {
       if (!isConflict(error)) throw error;
     }
-    if (await getOrUndefined(store.db<T>(db), doc._id)) return false;
+    if (await standsAlone(store, db, doc._id)) return false;
     await contestPause(attempt);
   }
   throw new StoreError(`Could not create ${db}/${doc._id}: too many concurrent writes`, 503);
+}
+
+/**
+ * Whether a document is there to stay: on a CouchDB cluster, one live revision on every copy (a
+ * creation seen while its rival is still beside it may be withdrawn a moment later, when both
+ * creators lost the race); on one node, simply whether it exists.
+ */
+async function standsAlone(store: Store, db: string, id: string): Promise<boolean> {
+  if (store.kind !== 'couchdb') return (await getOrUndefined(store.db(db), id)) !== undefined;
+  return (await liveLeaves(store, db, id)).length === 1;
 }
 
 /**

@@ -430,6 +430,18 @@ describe('B2B company accounts', () => {
       async () => [await consultations(account.id), await consultations(second.id)],
       ([globex, initech]) => globex! >= 2 && initech! >= 1,
     );
+    // And the view the run reads to find the accounts to bill.
+    await settled(
+      async () =>
+        (
+          await server.store.db('orders').view('b2b-orders', 'by_month', {
+            startkey: [month],
+            endkey: [month, '\ufff0'],
+            group_level: 2,
+          })
+        ).rows.length,
+      (accounts) => accounts >= 2,
+    );
     // The month is over: the run happens next month (the service's clock moved on).
     const nextMonth = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 2, 6));
     const runs: B2bRun[] = await Promise.all([

@@ -4,6 +4,7 @@
  * never a bare uid. The names come with the page from the service.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { settled } from '../support/settled';
 import { accountIds } from '../../src/domain/account';
 import type { RefundRow } from '../../src/domain/admin-refunds';
 import type { StoredOrder, StoredRefund } from '../../server/services/consultation/types';
@@ -63,11 +64,10 @@ describe('refunds: who made them', () => {
     } as StoredOrder);
     expect(order.orderId).toBe(orderId);
 
-    const answer = await browserCall(
-      server.url,
-      'GET',
-      `/api/admin/refunds?order=${orderId}`,
-      users.admin.cookie,
+    // The refunds list is a view: on a CouchDB cluster it shows the order a moment after it is written.
+    const answer = await settled(
+      () => browserCall(server.url, 'GET', `/api/admin/refunds?order=${orderId}`, users.admin.cookie),
+      (listed) => (listed.json as { items?: RefundRow[] }).items?.length === 3,
     );
     expect(answer.status).toBe(200);
     const items = (answer.json as { items: RefundRow[] }).items;

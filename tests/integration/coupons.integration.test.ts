@@ -265,6 +265,11 @@ describe('a promo code with a limited number of uses', () => {
       return order?.state === 'failed' ? order : undefined;
     }, 15_000);
     expect(failed.payment.state).toBe('released');
+    // The use is given back just after the order is marked failed.
+    await eventually(
+      async () => ((await couponUses(server.store, 'NOCALL')) === 0 ? true : undefined),
+      15_000,
+    );
     const again = await checkout(boris!, withCode('NOCALL'));
     expect([again.status, again.body.quote.coupon?.code]).toEqual([201, 'NOCALL']);
   });

@@ -20,6 +20,8 @@ const DB = 'race-tests';
 beforeAll(async () => {
   ({ store } = await startTestStore());
   await store.server.db.create(DB).catch(() => undefined);
+  // Where a CouchDB cluster keeps the locks of read-modify-writes (server/store/lock.ts).
+  await store.server.db.create('admin').catch(() => undefined);
 });
 afterAll(async () => {
   await store?.server.db.destroy(DB).catch(() => undefined);

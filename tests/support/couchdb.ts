@@ -6,8 +6,8 @@
  * The release is found in `COUCHDB_RELEASE_DIR`, else `../shared/couchdb` beside the repository,
  * else `/work/shared/couchdb`.
  */
-import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, openSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -15,8 +15,14 @@ import path from 'node:path';
 const ROOT = path.resolve(import.meta.dirname, '../..');
 /** Clear of the cluster's ports (15984-35986 on 127.0.0.2 and 127.0.0.1). */
 const SINGLE_NODE_PORT = '45984';
+/** Where start-cluster.sh puts its three nodes. */
+const CLUSTER_PORTS = [
+  ['127.0.0.2', '15984'],
+  ['127.0.0.2', '25984'],
+  ['127.0.0.2', '35984'],
+];
 
-export type RunningCouchdb = { url: string; kind: 'cluster' | 'node'; stop(): Promise<void> };
+export type RunningCouchdb = { url: string; kind: 'cluster' | 'node'; dir: string; stop(): Promise<void> };
 
 export function couchdbRelease(): string | undefined {
   const candidates = [
@@ -29,6 +35,8 @@ export function couchdbRelease(): string | undefined {
 
 /** Stops every node the start script recorded, and Erlang's port mapper it leaves behind. */
 function stopNodes(dir: string): void {
+  // Every process run from the release in `dir`, whichever pid file still names it.
+  spawnSync('pkill', ['-KILL', '-f', path.join(dir, 'couchdb')], { stdio: 'ignore' });
   for (const file of readdirSync(dir).filter((name) => name.endsWith('.pid'))) {
     try {
       process.kill(Number(readFileSync(path.join(dir, file), 'utf8').trim()), 'SIGKILL');
@@ -47,6 +55,17 @@ function stopNodes(dir: string): void {
 export async function startCouchdb(kind: 'cluster' | 'node' = 'cluster'): Promise<RunningCouchdb> {
   const release = couchdbRelease();
   if (!release) throw new Error('No CouchDB release found; set COUCHDB_RELEASE_DIR.');
+  // A node left running by an earlier run would answer in place of a new one, and the start script
+  // would join it: the suite would run on an old cluster's nodes.
+  const ports = kind === 'node' ? [['127.0.0.1', SINGLE_NODE_PORT]] : CLUSTER_PORTS;
+  for (const [host, port] of ports) {
+    const taken = await fetch(`http://${host}:${port}/`, { signal: AbortSignal.timeout(2000) }).then(
+      () => true,
+      () => false,
+    );
+    if (taken)
+      throw new Error(`Something already listens on ${host}:${port}: stop the CouchDB left there first.`);
+  }
   const dir = await mkdtemp(path.join(tmpdir(), 'sos-expat-couchdb-'));
   const stop = async () => {
     stopNodes(dir);
@@ -59,7 +78,7 @@ export async function startCouchdb(kind: 'cluster' | 'node' = 'cluster'): Promis
     await stop();
     throw new Error(`CouchDB did not start:\n${started.stdout}\n${started.stderr}`);
   }
-  return { url, kind, stop };
+  return { url, kind, dir, stop };
 }
 
 /** Deletes every database but CouchDB's own (`_users`, `_replicator`, `_global_changes`). */
@@ -87,4 +106,48 @@ export async function emptyCouchdb(url: string): Promise<void> {
       }),
     );
   }
+}
+
+// --- One node of a cluster down, then back (the outage test) --------------------------------------
+
+/** Stops node `n` (1 to 3) of the cluster in `dir` at once, as a crash would. */
+export function killNode(dir: string, n: number): void {
+  const pid = Number(readFileSync(path.join(dir, `node${n}.pid`), 'utf8').trim());
+  try {
+    process.kill(pid, 'SIGKILL');
+  } catch {
+    // already gone
+  }
+}
+
+/** Starts node `n` of the cluster in `dir` again, as start-cluster.sh started it; resolves once it answers. */
+export async function restartNode(dir: string, n: number): Promise<void> {
+  // Already up: a second start would fail to listen and leave its pid in place of the running one's.
+  if (await nodeUp(n)) return;
+  const release = path.join(dir, 'couchdb');
+  const node = path.join(dir, `node${n}`);
+  const log = openSync(path.join(dir, `node${n}.log`), 'a');
+  const child = spawn(path.join(release, 'bin', 'couchdb'), [], {
+    env: {
+      ...process.env,
+      COUCHDB_INI_FILES: `${path.join(release, 'etc', 'default.ini')} ${path.join(node, 'local.ini')}`,
+      COUCHDB_ARGS_FILE: path.join(node, 'vm.args'),
+    },
+    detached: true,
+    stdio: ['ignore', log, log],
+  });
+  child.unref();
+  writeFileSync(path.join(dir, `node${n}.pid`), String(child.pid));
+  for (let i = 0; i < 120; i++) {
+    if (await nodeUp(n)) return;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`node ${n} did not come back`);
+}
+
+function nodeUp(n: number): Promise<boolean> {
+  return fetch(`http://127.0.0.2:${n}5984/_up`, { signal: AbortSignal.timeout(2000) }).then(
+    (answer) => answer.status < 500,
+    () => false,
+  );
 }

@@ -8,7 +8,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { DisputeStatus } from '../../../src/domain/disputes';
-import { getOrUndefined, isConflict } from '../../store/store';
+import { getOrUndefined, isConflict, replaceDoc } from '../../store/store';
 import type { Store } from '../../store/store';
 import type { GatewayDispute, Intent } from './types';
 
@@ -114,7 +114,7 @@ export function createSimulatedDisputes(store: Store, retrieve: (intentId: strin
         }
         const next = { ...doc, status: outcome, updatedAt: new Date().toISOString() };
         try {
-          await db.insert(next);
+          await replaceDoc(store, 'orders', { ...next, _rev: doc._rev });
           return answer(next);
         } catch (error) {
           if (!isConflict(error)) throw error;

@@ -14,7 +14,7 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { TEST_CARDS } from '../../../src/domain/demo-mode';
 import { cardNumberValid, cvcLength, digitsOf, isExpired, parseExpiry } from '../../../src/domain/card';
 import type { CardOutcome } from '../../../src/domain/order';
-import { getOrUndefined, isConflict } from '../../store/store';
+import { getOrUndefined, isConflict, replaceDoc } from '../../store/store';
 import type { Store } from '../../store/store';
 import { createSimulatedDisputes } from './simulated-disputes';
 import type { SimulatedDisputes } from './simulated-disputes';
@@ -141,7 +141,7 @@ export function createSimulatedGateway(
       const { result, next } = change(doc);
       if (!next) return result;
       try {
-        await db.insert({ ...next, updatedAt: new Date().toISOString() });
+        await replaceDoc(store, 'orders', { ...next, _rev: doc._rev, updatedAt: new Date().toISOString() });
         return result;
       } catch (error) {
         if (!isConflict(error)) throw error;

@@ -23,7 +23,7 @@ import { userDbName } from '../../../src/domain/user-db';
 import type { PaymentGateway } from '../../adapters/payments/types';
 import type { Telephony, TelephonyEvent, TelephonyEventSink } from '../../adapters/telephony/types';
 import type { Config } from '../../config/env';
-import { createOnce, getOrUndefined } from '../../store/store';
+import { createOnce, getOrUndefined, replaceDoc } from '../../store/store';
 import type { Store } from '../../store/store';
 import { confirmCouponUse, releaseCouponUse } from '../coupons/uses';
 import { endedWithoutConsultation } from '../coupons/stale-holds';
@@ -255,7 +255,7 @@ export function createConsultations(options: ConsultationOptions): Consultations
   }
 
   async function saveCall(call: StoredCall): Promise<StoredCall> {
-    const written = await store.db<StoredCall>('calls').insert(call);
+    const written = await replaceDoc(store, 'calls', call);
     return { ...call, _rev: written.rev };
   }
 

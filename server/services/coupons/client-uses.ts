@@ -11,7 +11,7 @@
  * client finds every slot taken, as the code's own slots are (stale-holds.ts): nothing needs a timer.
  */
 import { claimDocument, contestPause, withdraw } from '../../store/claim';
-import { getOrUndefined, isConflict } from '../../store/store';
+import { getOrUndefined, isConflict, replaceDoc } from '../../store/store';
 import type { Store } from '../../store/store';
 import type { StoredOrder } from '../consultation/types';
 import { admin, COUPON_HOLD_MS, couponSlotId, couponUseId, holdsUse } from './records';
@@ -121,7 +121,11 @@ async function reclaimStaleClientSlots(store: Store, held: ClientSlot[], now: Da
       const order = await getOrUndefined(store.db<StoredOrder>('orders'), slot.orderId);
       if (order && order.payment.state !== 'requires_payment') continue;
       try {
-        await admin<CouponUse>(store).insert({ ...marker, state: 'released', releasedAt: now.toISOString() });
+        await replaceDoc<CouponUse>(store, 'admin', {
+          ...marker,
+          state: 'released',
+          releasedAt: now.toISOString(),
+        });
       } catch (error) {
         if (isConflict(error)) continue; // paid meanwhile: the use stands
         throw error;

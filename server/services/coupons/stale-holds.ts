@@ -12,7 +12,7 @@
 import { normalizePromoCode } from '../../../src/domain/promo';
 import type { Coupon } from '../../../src/domain/promo';
 import { withdraw } from '../../store/claim';
-import { isConflict, isNotFound } from '../../store/store';
+import { isConflict, isNotFound, replaceDoc } from '../../store/store';
 import type { Store } from '../../store/store';
 import type { StoredOrder } from '../consultation/types';
 import { giveBackClientSlot } from './client-uses';
@@ -63,9 +63,14 @@ function isStale(
 }
 
 async function giveBack(store: Store, hold: CouponSlot, marker: CouponUse | undefined, now: Date) {
-  if (marker && holdsUse(marker) && marker.slot === hold.slot && marker.slotRev === hold._rev) {
+  if (marker?._rev && holdsUse(marker) && marker.slot === hold.slot && marker.slotRev === hold._rev) {
     try {
-      await admin<CouponUse>(store).insert({ ...marker, state: 'released', releasedAt: now.toISOString() });
+      await replaceDoc<CouponUse>(store, 'admin', {
+        ...marker,
+        _rev: marker._rev,
+        state: 'released',
+        releasedAt: now.toISOString(),
+      });
     } catch (error) {
       if (isConflict(error)) return false; // changed meanwhile (paid, most likely): left as it is
       throw error;

@@ -16,7 +16,7 @@
 import { normalizePromoCode } from '../../../src/domain/promo';
 import type { Coupon } from '../../../src/domain/promo';
 import { claimDocument, contestPause, withdraw } from '../../store/claim';
-import { getOrUndefined, isConflict, StoreError, upsertDoc } from '../../store/store';
+import { getOrUndefined, isConflict, replaceDoc, StoreError, upsertDoc } from '../../store/store';
 import type { Store } from '../../store/store';
 import {
   admin,
@@ -121,7 +121,7 @@ export async function confirmCouponUse(
     if (marker?.state === 'refused') return false;
     if (marker?.state === 'reserved') {
       try {
-        await admin<CouponUse>(store).insert({ ...marker, state: 'used', usedAt: now.toISOString() });
+        await replaceDoc<CouponUse>(store, 'admin', { ...marker, state: 'used', usedAt: now.toISOString() });
         return true;
       } catch (error) {
         if (!isConflict(error)) throw error;
@@ -326,7 +326,7 @@ async function recordReservation(
       continue;
     }
     try {
-      await db.insert(marker);
+      await replaceDoc<CouponUse>(store, 'admin', { ...marker, _rev: current._rev });
       return true;
     } catch (error) {
       if (!isConflict(error)) throw error;
