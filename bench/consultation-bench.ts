@@ -52,7 +52,7 @@ function body(provider: ProviderDoc, key: string): CheckoutRequest {
       firstName: 'Camille',
       lastName: 'Martin',
       nationality: 'FR',
-      interventionCountry: 'TH',
+      interventionCountry: 'ES',
       title: 'Visa de travail refusé',
       description: "Mon visa de travail a été refusé hier et je dois quitter le pays d'ici dix jours.",
       languages: [provider.languages[0]!],
@@ -122,6 +122,7 @@ export async function benchConsultation(): Promise<ConsultationFigures> {
     const delays: number[] = [];
     for (let i = 0; i < ORDERS; i++) {
       const order = await post<CheckoutResponse>('/checkout', body(provider, `first-call-${i}`));
+      if (!order.payment) throw new Error(`The checkout failed: ${JSON.stringify(order)}`);
       const before = twilioApi.requests.length;
       const started = performance.now();
       await post('/payments/simulated/confirm', {
