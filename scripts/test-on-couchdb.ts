@@ -25,9 +25,11 @@ function vitest(files: string[], env: Record<string, string> = {}): Promise<numb
       cwd: ROOT,
       stdio: 'inherit',
       env: {
-        // The webhook fuzz's 1,000 histories run on the embedded store; here, fewer (each request
-        // costs more on three nodes), enough to replay, duplicate and reorder every kind of notice.
-        WEBHOOK_FUZZ_SEQUENCES: '300',
+        // The webhook fuzzes' 1,000 and 200 histories run on the embedded store; here, fewer (each
+        // request costs more on three nodes), enough to replay, duplicate and reorder every kind of
+        // notice, 8 histories at a time. The cluster's races are the money-races test's.
+        WEBHOOK_FUZZ_SEQUENCES: '120',
+        DISPUTE_FUZZ_SEQUENCES: '80',
         ...process.env,
         TEST_STORE: 'couchdb',
         TEST_COUCHDB_URL: couchdb.url,

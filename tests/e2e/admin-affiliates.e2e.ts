@@ -18,6 +18,7 @@ import { ClientRegistrationScreen, aClient } from './pages/account-pages';
 import { adminApi, signInAdmin } from './support/admin';
 import { describeOverflow, horizontalOverflow } from './support/overflow';
 import { bookAndPay } from './support/paid-consultation';
+import { shot } from './support/shots';
 
 test.use({ locale: 'fr-FR' });
 
@@ -199,7 +200,7 @@ test('an affiliate’s link brings a client whose paid call earns the affiliate 
       euros(expected),
     );
     await expect(referrals.locator('tbody tr')).toHaveCount(1);
-    await page.screenshot({ path: `${SHOTS}/affiliate-paid-${device}-fr.png`, fullPage: true });
+    await shot(page, { path: `${SHOTS}/affiliate-paid-${device}-fr.png`, fullPage: true });
     const overflow = await horizontalOverflow(page);
     expect(overflow, overflow && describeOverflow(`affiliate ${device}`, overflow)).toBeUndefined();
   }
@@ -255,7 +256,7 @@ for (const language of ['fr', 'en'] as const) {
         await page.goto(path);
         await expect(page.locator(ready).first()).toBeVisible({ timeout: 15_000 });
         await expect(page.getByRole('status').filter({ hasText: /Chargement…|Loading…/ })).toHaveCount(0);
-        await page.screenshot({ path: `${SHOTS}/${screen}-${device}-${language}.png`, fullPage: true });
+        await shot(page, { path: `${SHOTS}/${screen}-${device}-${language}.png`, fullPage: true });
         const overflow = await horizontalOverflow(page);
         expect(
           overflow,

@@ -11,6 +11,7 @@ import type { Page } from '@playwright/test';
 import { ProviderRegistrationPage, aLawyerEntry } from './pages/provider-registration-page';
 import { E2E_ADMIN } from './support/admin';
 import { aPendingProvider } from './support/pending-provider';
+import { shot } from './support/shots';
 
 const SHOTS = '.tmp/shots-trust';
 
@@ -183,7 +184,7 @@ for (const language of ['fr', 'en'] as const) {
       ] as const) {
         await page.setViewportSize(viewport);
         await page.waitForTimeout(150);
-        await page.screenshot({ path: `${SHOTS}/${name}-${device}-${language}.png`, fullPage: true });
+        await shot(page, { path: `${SHOTS}/${name}-${device}-${language}.png`, fullPage: true });
         const overflow = await page.evaluate(
           () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
         );
@@ -216,9 +217,9 @@ for (const language of ['fr', 'en'] as const) {
       .click();
     await expect(page.getByRole('dialog')).toBeVisible();
     await page.waitForTimeout(150);
-    await page.screenshot({ path: `${SHOTS}/reviews-dialog-desktop-${language}.png` });
+    await shot(page, { path: `${SHOTS}/reviews-dialog-desktop-${language}.png` });
     await page.setViewportSize({ width: 390, height: 844 });
     await page.waitForTimeout(150);
-    await page.screenshot({ path: `${SHOTS}/reviews-dialog-phone-${language}.png` });
+    await shot(page, { path: `${SHOTS}/reviews-dialog-phone-${language}.png` });
   });
 }

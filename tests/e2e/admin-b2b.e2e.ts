@@ -14,6 +14,7 @@ import { aClient, followMailLink, signUpClient } from './pages/account-pages';
 import { CheckoutScreen, aBookingDraft, anOnlineLawyer } from './pages/checkout-page';
 import { signInAdmin } from './support/admin';
 import { describeOverflow, horizontalOverflow } from './support/overflow';
+import { shot } from './support/shots';
 
 test.use({ locale: 'fr-FR' });
 
@@ -69,7 +70,7 @@ test('an employee books on the company account without a card; the admin sees th
     ['desktop', { width: 1280, height: 900 }],
   ] as const) {
     await page.setViewportSize(viewport);
-    await page.screenshot({ path: `${SHOTS}/checkout-${device}-fr.png`, fullPage: true });
+    await shot(page, { path: `${SHOTS}/checkout-${device}-fr.png`, fullPage: true });
     const overflow = await horizontalOverflow(page);
     expect(overflow, overflow && describeOverflow(`checkout ${device}`, overflow)).toBeUndefined();
   }
@@ -138,7 +139,7 @@ for (const language of ['fr', 'en'] as const) {
         await page.setViewportSize(viewport);
         await page.goto(path);
         await expect(page.locator(ready).first()).toBeVisible({ timeout: 15_000 });
-        await page.screenshot({ path: `${SHOTS}/${name}-${device}-${language}.png`, fullPage: true });
+        await shot(page, { path: `${SHOTS}/${name}-${device}-${language}.png`, fullPage: true });
         const overflow = await horizontalOverflow(page);
         expect(
           overflow,

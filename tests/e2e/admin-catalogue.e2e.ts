@@ -13,6 +13,7 @@ import type { Page } from '@playwright/test';
 import { defaultPricing } from '../../src/domain/platform-defaults';
 import { adminApi, signInAdmin } from './support/admin';
 import { CheckoutScreen, aBookingDraft, anOnlineLawyer, signInNewClient } from './pages/checkout-page';
+import { shot } from './support/shots';
 
 const SHOTS = '.tmp/shots-catalogue';
 
@@ -90,7 +91,7 @@ test('an admin changes the lawyer price: an open pricing page shows it, checkout
     { timeout: 30_000 },
   );
   await expect(checkout.total).toHaveText('59 €');
-  await client.screenshot({ path: `${SHOTS}/checkout-price-changed-desktop-fr.png`, fullPage: true });
+  await shot(client, { path: `${SHOTS}/checkout-price-changed-desktop-fr.png`, fullPage: true });
   await pay(checkout, '59 €');
   expect((await paidOrder(client)).quote.total).toBe(5900);
 
@@ -164,7 +165,7 @@ for (const language of ['fr', 'en'] as const) {
       for (const [name, path, ready] of screens) {
         await page.goto(path);
         await expect(page.locator(ready).first()).toBeVisible();
-        await page.screenshot({ path: `${SHOTS}/${name}-${device}-${language}.png`, fullPage: true });
+        await shot(page, { path: `${SHOTS}/${name}-${device}-${language}.png`, fullPage: true });
         // Nothing scrolls sideways on a phone: tables scroll in their own box.
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
         expect(overflow, `${name} on ${device}`).toBeLessThanOrEqual(0);

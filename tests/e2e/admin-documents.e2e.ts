@@ -7,6 +7,7 @@
 import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
 import { adminApi, signInAdmin } from './support/admin';
+import { shot } from './support/shots';
 
 const SHOTS = '.tmp/shots-docs';
 const NEW_HEADING = 'Nouveauté de septembre';
@@ -113,18 +114,18 @@ for (const language of ['fr', 'en'] as const) {
       await page.setViewportSize(viewport);
       await page.goto('/admin/documents');
       await expect(page.locator('tbody tr').first()).toBeVisible();
-      await page.screenshot({ path: `${SHOTS}/documents-${device}-${language}.png`, fullPage: true });
+      await shot(page, { path: `${SHOTS}/documents-${device}-${language}.png`, fullPage: true });
 
       await page.goto('/admin/documents/privacy-policy');
       await expect(page.getByTestId('legal-preview')).toBeAttached();
-      await page.screenshot({ path: `${SHOTS}/document-${device}-${language}.png`, fullPage: false });
-      await page.screenshot({ path: `${SHOTS}/document-full-${device}-${language}.png`, fullPage: true });
+      await shot(page, { path: `${SHOTS}/document-${device}-${language}.png`, fullPage: false });
+      await shot(page, { path: `${SHOTS}/document-full-${device}-${language}.png`, fullPage: true });
       expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
 
       await page.goto('/admin/backups');
       await expect(page.locator('[data-backup]').first()).toBeVisible({ timeout: 20_000 });
       await page.locator('[data-restore-help] summary').click();
-      await page.screenshot({ path: `${SHOTS}/backups-${device}-${language}.png`, fullPage: true });
+      await shot(page, { path: `${SHOTS}/backups-${device}-${language}.png`, fullPage: true });
       expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
     }
   });

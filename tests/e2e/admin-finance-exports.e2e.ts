@@ -13,6 +13,7 @@ import { formatMoney } from '../../src/ui/intl';
 import { adminApi } from './support/admin';
 import { describeOverflow, horizontalOverflow } from './support/overflow';
 import { bookAndPay, newClient, signInAdmin } from './support/paid-consultation';
+import { shot } from './support/shots';
 
 const SHOTS = '.tmp/shots-hexp';
 const thisMonth = () => new Date().toISOString().slice(0, 7);
@@ -114,7 +115,7 @@ for (const language of ['fr', 'en'] as const) {
         await page.goto(path);
         await expect(page.locator(ready)).toBeVisible({ timeout: 30_000 });
         await expect(page.getByRole('status')).toHaveCount(0);
-        await page.screenshot({ path: `${SHOTS}/${name}-${device}-${language}.png`, fullPage: true });
+        await shot(page, { path: `${SHOTS}/${name}-${device}-${language}.png`, fullPage: true });
         const overflow = await horizontalOverflow(page);
         expect(
           overflow,

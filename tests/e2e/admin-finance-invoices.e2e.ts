@@ -10,6 +10,7 @@ import { expect, test } from '@playwright/test';
 import { adminApi } from './support/admin';
 import { describeOverflow, horizontalOverflow } from './support/overflow';
 import { bookAndPay, newClient, signInAdmin } from './support/paid-consultation';
+import { shot } from './support/shots';
 
 const SHOTS = '.tmp/shots-inv';
 const LIST = '[data-admin-list="invoices"]';
@@ -93,7 +94,7 @@ for (const language of ['fr', 'en'] as const) {
         await page.setViewportSize(viewport);
         await page.goto(path);
         await expect(page.locator(ready).first()).toBeVisible({ timeout: 15_000 });
-        await page.screenshot({ path: `${SHOTS}/${name}-${device}-${language}.png`, fullPage: true });
+        await shot(page, { path: `${SHOTS}/${name}-${device}-${language}.png`, fullPage: true });
         const overflow = await horizontalOverflow(page);
         expect(
           overflow,

@@ -9,6 +9,7 @@ import { expect, test } from '@playwright/test';
 import { adminApi } from './support/admin';
 import { describeOverflow, horizontalOverflow } from './support/overflow';
 import { bookAndPay, newClient, signInAdmin } from './support/paid-consultation';
+import { shot } from './support/shots';
 
 const SHOTS = '.tmp/shots-ledger';
 const LIST = '[data-admin-list="ledger"]';
@@ -94,7 +95,7 @@ for (const language of ['fr', 'en'] as const) {
         await page.goto(path);
         await expect(page.locator(`${LIST} tbody tr`).first()).toBeVisible({ timeout: 15_000 });
         await expect(page.locator('[data-ledger-check]')).toBeVisible();
-        await page.screenshot({ path: `${SHOTS}/${name}-${device}-${language}.png`, fullPage: true });
+        await shot(page, { path: `${SHOTS}/${name}-${device}-${language}.png`, fullPage: true });
         const overflow = await horizontalOverflow(page);
         expect(
           overflow,

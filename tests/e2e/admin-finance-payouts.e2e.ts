@@ -15,6 +15,7 @@ import { adminApi } from './support/admin';
 import { describeOverflow, horizontalOverflow } from './support/overflow';
 import { anApprovedLawyerOnline } from './support/approved-provider';
 import { bookAndPay, newClient, signInAdmin } from './support/paid-consultation';
+import { shot } from './support/shots';
 
 const SHOTS = '.tmp/shots-payouts';
 const BALANCES = '[data-admin-list="payouts/balances"]';
@@ -130,7 +131,7 @@ for (const language of ['fr', 'en'] as const) {
       await expect(page.locator(`${BALANCES} tbody tr`).first()).toBeVisible({ timeout: 30_000 });
       await expect(page.locator(`${PAYOUTS} tbody tr`).first()).toBeVisible();
       await expect(page.locator('[data-payout-runs] tbody tr').first()).toBeVisible();
-      await page.screenshot({ path: `${SHOTS}/payouts-${device}-${language}.png`, fullPage: true });
+      await shot(page, { path: `${SHOTS}/payouts-${device}-${language}.png`, fullPage: true });
       const overflow = await horizontalOverflow(page);
       expect(
         overflow,

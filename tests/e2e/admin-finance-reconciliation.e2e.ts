@@ -11,6 +11,7 @@ import type { ReconciliationAnswer } from '../../src/domain/reconciliation';
 import { adminApi } from './support/admin';
 import { describeOverflow, horizontalOverflow } from './support/overflow';
 import { bookAndPay, newClient, signInAdmin } from './support/paid-consultation';
+import { shot } from './support/shots';
 
 const SHOTS = '.tmp/shots-hrec';
 
@@ -121,7 +122,7 @@ for (const language of ['fr', 'en'] as const) {
       await page.setViewportSize(viewport);
       await page.goto('/admin/finance/reconciliation');
       await expect(page.locator('[data-reconciliation="clean"]')).toBeVisible({ timeout: 30_000 });
-      await page.screenshot({ path: `${SHOTS}/clean-${device}-${language}.png`, fullPage: true });
+      await shot(page, { path: `${SHOTS}/clean-${device}-${language}.png`, fullPage: true });
       const overflow = await horizontalOverflow(page);
       expect(overflow, overflow && describeOverflow(`clean ${device} ${language}`, overflow)).toBeUndefined();
     }
@@ -139,7 +140,7 @@ for (const language of ['fr', 'en'] as const) {
       await page.setViewportSize(viewport);
       await page.goto('/admin/finance/reconciliation');
       await expect(page.locator('tr[data-mismatch]')).toHaveCount(3, { timeout: 30_000 });
-      await page.screenshot({ path: `${SHOTS}/mismatches-${device}-${language}.png`, fullPage: true });
+      await shot(page, { path: `${SHOTS}/mismatches-${device}-${language}.png`, fullPage: true });
       const overflow = await horizontalOverflow(page);
       expect(
         overflow,

@@ -21,6 +21,7 @@ import { adminApi } from './support/admin';
 import { anApprovedLawyerOnline } from './support/approved-provider';
 import { describeOverflow, horizontalOverflow } from './support/overflow';
 import { bookAndPay, newClient, signInAdmin } from './support/paid-consultation';
+import { shot } from './support/shots';
 
 const SHOTS = '.tmp/shots-hrfui';
 const PASSWORD = 'Voyage-2026!';
@@ -294,7 +295,7 @@ async function pdfToPng(browser: Browser, pdf: Buffer, path: string): Promise<vo
   });
   await page.goto(`${root}/`);
   await page.waitForFunction(() => document.body.dataset.rendered === '1', undefined, { timeout: 30_000 });
-  await page.locator('canvas').screenshot({ path });
+  await shot(page.locator('canvas'), { path });
   await context.close();
 }
 
@@ -307,7 +308,7 @@ for (const language of ['fr', 'en'] as const) {
     const { orderId, clientEmail, creditNote } = made;
     test.skip(!orderId || !clientEmail || !creditNote, 'the flow above made no refund');
     const shoot = async (page: Page, name: string, device: string) => {
-      await page.screenshot({ path: `${SHOTS}/${name}-${device}-${language}.png`, fullPage: true });
+      await shot(page, { path: `${SHOTS}/${name}-${device}-${language}.png`, fullPage: true });
       const overflow = await horizontalOverflow(page);
       expect(
         overflow,
@@ -327,11 +328,11 @@ for (const language of ['fr', 'en'] as const) {
       await shoot(desk, 'payment-refunds', device);
       await desk.locator('[data-refund-left] + button').click();
       await expect(desk.locator('dialog[data-refund-dialog="form"]')).toBeVisible();
-      await desk.screenshot({ path: `${SHOTS}/refund-form-${device}-${language}.png` });
+      await shot(desk, { path: `${SHOTS}/refund-form-${device}-${language}.png` });
       await desk.locator('dialog[data-refund-dialog] textarea').fill('Geste commercial');
       await desk.locator('dialog[data-refund-dialog] button[type="submit"]').click();
       await expect(desk.locator('dialog[data-refund-dialog="confirm"]')).toBeVisible();
-      await desk.screenshot({ path: `${SHOTS}/refund-confirm-${device}-${language}.png` });
+      await shot(desk, { path: `${SHOTS}/refund-confirm-${device}-${language}.png` });
       await desk.keyboard.press('Escape');
       await desk.goto('/admin/finance/refunds');
       await expect(desk.locator('[data-admin-list="refunds"] tbody tr').first()).toBeVisible({

@@ -11,6 +11,7 @@ import type { Page } from '@playwright/test';
 import { ContactPage, aContactEntry } from './pages/contact-page';
 import { E2E_ADMIN } from './support/admin';
 import { bookAndPay, newClient, signInAdmin } from './support/paid-consultation';
+import { shot } from './support/shots';
 
 const SHOTS = '.tmp/shots-ops';
 const figure = (page: Page, id: string) => page.locator(`[data-figure="${id}"] [data-figure-value]`);
@@ -112,7 +113,7 @@ for (const language of ['fr', 'en'] as const) {
         await page.setViewportSize(viewport);
         await page.goto(path);
         await expect(page.locator(ready).first()).toBeVisible({ timeout: 15_000 });
-        await page.screenshot({ path: `${SHOTS}/${name}-${device}-${language}.png`, fullPage: true });
+        await shot(page, { path: `${SHOTS}/${name}-${device}-${language}.png`, fullPage: true });
       }
     };
     await shoot('dashboard', '/admin/dashboard', '[data-figure]');

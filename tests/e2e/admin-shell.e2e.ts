@@ -10,6 +10,7 @@ import type { BrowserContext, Page } from '@playwright/test';
 import { ADMIN_REDIRECTS, ADMIN_SCREENS } from '../../src/features/admin/screens';
 import { E2E_ADMIN, signInAdmin } from './support/admin';
 import { aClient } from './pages/account-pages';
+import { shot } from './support/shots';
 
 const DIST = process.env.DIST_DIR ?? 'dist';
 /**
@@ -242,7 +243,7 @@ for (const language of ['fr', 'en'] as const) {
       ] as const) {
         await page.setViewportSize(viewport);
         await page.waitForTimeout(100);
-        await page.screenshot({ path: `${SHOTS}/${name}-${device}-${language}.png`, fullPage: false });
+        await shot(page, { path: `${SHOTS}/${name}-${device}-${language}.png`, fullPage: false });
         // A console page never makes a phone scroll sideways.
         const overflow = await page.evaluate(
           () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
@@ -260,7 +261,7 @@ for (const language of ['fr', 'en'] as const) {
     await shoot('layout');
     await page.setViewportSize({ width: 390, height: 844 });
     await page.locator('button[aria-controls="admin-nav"]').click();
-    await page.screenshot({ path: `${SHOTS}/menu-phone-${language}.png` });
+    await shot(page, { path: `${SHOTS}/menu-phone-${language}.png` });
 
     if (SOON) {
       await page.goto(`/admin/${SOON.path}`);

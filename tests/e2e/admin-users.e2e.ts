@@ -9,6 +9,7 @@ import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
 import { adminApi, signInAdmin } from './support/admin';
 import { aClient, signUpClient } from './pages/account-pages';
+import { shot } from './support/shots';
 
 const SHOTS = '.tmp/shots-users';
 
@@ -145,7 +146,7 @@ for (const language of ['fr', 'en'] as const) {
       ] as const) {
         await page.setViewportSize(viewport);
         await page.waitForTimeout(150);
-        await page.screenshot({ path: `${SHOTS}/${name}-${device}-${language}.png`, fullPage: true });
+        await shot(page, { path: `${SHOTS}/${name}-${device}-${language}.png`, fullPage: true });
         const overflow = await page.evaluate(
           () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
         );

@@ -2,6 +2,7 @@ import { expect, request, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
 import { anApprovedLawyerOnline } from './support/approved-provider';
 import { BROWSER_HEADERS, bookAndPay, newClient, signInAdmin } from './support/paid-consultation';
+import { shot } from './support/shots';
 
 /**
  * A provider follows their money in the dashboard: after a paid consultation their balance shows
@@ -11,7 +12,7 @@ import { BROWSER_HEADERS, bookAndPay, newClient, signInAdmin } from './support/p
 test.use({ locale: 'fr-FR' });
 test.setTimeout(180_000);
 
-const SHOTS = '/work/main/.tmp/shots-earn';
+const SHOTS = '.tmp/shots-earn';
 // 49 € less the platform's 15 % commission.
 const SHARE = '41,65 €';
 
@@ -78,7 +79,7 @@ test('a provider sees their balance, then their payout once an admin has run the
     ] as const) {
       await page.setViewportSize(size);
       await summary(page).scrollIntoViewIfNeeded();
-      await page.screenshot({ path: `${SHOTS}/earnings-${language}-${name}.png`, fullPage: true });
+      await shot(page, { path: `${SHOTS}/earnings-${language}-${name}.png`, fullPage: true });
     }
   }
   await expect(summary(page).getByRole('heading', { name: 'Ihre Einnahmen und Auszahlungen' })).toBeVisible();

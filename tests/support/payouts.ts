@@ -110,12 +110,19 @@ const SIGN: Record<string, number> = {
   payout_reversal: 1,
 };
 
-/** Each payee's (provider's or affiliate's) balance (`<providerId>:<currency>`), summed from the ledger's documents. */
-export async function balancesFromDocuments(store: Store): Promise<Map<string, number>> {
+/**
+ * Each payee's (provider's or affiliate's) balance (`<providerId>:<currency>`), summed from the
+ * ledger's documents; with `beforePayouts`, what it was before any payout (the payouts and their
+ * reversals left out).
+ */
+export async function balancesFromDocuments(
+  store: Store,
+  options: { beforePayouts?: boolean } = {},
+): Promise<Map<string, number>> {
   const sums = new Map<string, number>();
   for (const entry of await ledgerEntries(store)) {
     const sign = SIGN[entry.kind];
-    if (!sign) continue;
+    if (!sign || (options.beforePayouts && entry.kind.startsWith('payout'))) continue;
     const key = `${entry.providerId}:${entry.currency}`;
     sums.set(key, (sums.get(key) ?? 0) + sign * entry.amount);
   }

@@ -6,7 +6,7 @@
  * run's); later, a lock of another process only once its heartbeat is older than `LEASE_MS`.
  */
 import { randomUUID } from 'node:crypto';
-import { claimDocument } from '../../store/claim';
+import { claimDocument, contestPause } from '../../store/claim';
 import { getOrUndefined, isConflict, isNotFound, upsertDoc } from '../../store/store';
 import type { Store } from '../../store/store';
 import { PAYOUTS_DB, payoutsDb, RUN_LOCK_ID } from './records';
@@ -15,10 +15,15 @@ import type { PayoutRunLock } from './records';
 /** This process, as a lock's owner. */
 export const THIS_PROCESS = randomUUID();
 export const LEASE_MS = 2 * 60_000;
+/** Claims of the lock withdrawn for want of a quorum (claim.ts) before the store is deemed too busy. */
+const CLAIM_ATTEMPTS = 8;
 
 export type LockInput = Omit<PayoutRunLock, '_id' | '_rev' | 'type' | 'owner' | 'heartbeatAt'>;
 
-/** Creates the lock for a new run; false when a run holds it. */
+/**
+ * Creates the lock for a new run; false when a run holds it. A claim withdrawn because too few of a
+ * cluster's copies answered in time (a busy node, or a rival's claim) is made again.
+ */
 export async function claimRunLock(store: Store, input: LockInput): Promise<boolean> {
   const lock: PayoutRunLock = {
     _id: RUN_LOCK_ID,
@@ -27,7 +32,13 @@ export async function claimRunLock(store: Store, input: LockInput): Promise<bool
     owner: THIS_PROCESS,
     heartbeatAt: input.startedAt,
   };
-  return (await claimDocument(store, PAYOUTS_DB, lock)).claimed;
+  for (let round = 0; round < CLAIM_ATTEMPTS; round++) {
+    const claim = await claimDocument(store, PAYOUTS_DB, lock);
+    if (claim.claimed) return true;
+    if (!claim.contested) return false;
+    await contestPause(round);
+  }
+  return false;
 }
 
 export const readRunLock = (store: Store) => getOrUndefined(payoutsDb<PayoutRunLock>(store), RUN_LOCK_ID);

@@ -125,22 +125,30 @@ function createRunner(deps: PayoutDeps): PayoutRunner {
 
   function exclusive<T>(work: () => Promise<T>): Promise<T> {
     if (current) return Promise.reject(new PayoutRunBusy());
-    const promise = work();
+    // Cleared before anyone awaiting the promise goes on, so that they find the runner free.
+    const promise = work().finally(() => (current = undefined));
     current = promise;
-    void promise.then(
-      () => (current = undefined),
-      () => (current = undefined),
-    );
     return promise;
   }
+
+  /**
+   * The look for a dead run at start (and the run it resumes): a run asked for meanwhile (the console
+   * is open while the service restarts) starts once it is over rather than being refused.
+   */
+  let startup: Promise<unknown> | undefined;
 
   return {
     running: () => current !== undefined,
 
-    resume: () => exclusive(() => resumeDead(true)),
+    resume: () => {
+      const resumed = exclusive(() => resumeDead(true));
+      startup = resumed.catch(() => undefined);
+      return resumed;
+    },
 
-    run: (request) =>
-      exclusive(async () => {
+    run: async (request) => {
+      await startup;
+      return exclusive(async () => {
         await resumeDead(false);
         const startedAt = now().toISOString();
         const runId = `${startedAt}-${randomBytes(4).toString('hex')}`;
@@ -156,6 +164,7 @@ function createRunner(deps: PayoutDeps): PayoutRunner {
         const held = await readRunLock(store);
         if (!held || held.runId !== runId) throw new PayoutRunBusy();
         return execute(held);
-      }),
+      });
+    },
   };
 }
