@@ -11,6 +11,7 @@ import { benchConsultation } from './consultation-bench';
 import { benchContent } from './content-bench';
 import { benchFirstVisit } from './first-visit-bench';
 import { benchInvoices } from './invoice-bench';
+import { benchLighthouse, lighthouseReport } from './lighthouse-bench';
 import { benchLiveFeeds } from './live-feeds-bench';
 import { benchQueries } from './query-bench';
 import { benchReplication } from './replication-bench';
@@ -32,6 +33,9 @@ async function withProviders<T>(run: (server: TestServer) => Promise<T>): Promis
     await server.close();
   }
 }
+
+// First, before the heavier benches: Lighthouse's timings scale with this machine's main-thread times.
+for (const line of lighthouseReport(await benchLighthouse(DIST))) console.log(line);
 
 let embeddedPull: Awaited<ReturnType<typeof benchReplication>> | undefined;
 await withProviders(async (server) => {
