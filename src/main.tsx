@@ -70,6 +70,8 @@ if (served && hydrate) {
     reads: recordedReads(served.answers),
   };
   await Promise.all([initI18n(served.language), preloadScreen(window.location.pathname)]);
+  // The server's HTML is painted first: hydrating is a long task that must not hold the first paint.
+  await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
   hydrateRoot(
     root,
     <StrictMode>
