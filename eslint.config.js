@@ -4,7 +4,18 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist', 'data', 'node_modules', 'test-results', 'playwright-report', '.tmp', 'public'] },
+  {
+    ignores: [
+      'dist',
+      'dist-ssr',
+      'data',
+      'node_modules',
+      'test-results',
+      'playwright-report',
+      '.tmp',
+      'public',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -92,12 +92,50 @@ function webManifests(): Plugin {
   };
 }
 
-export default defineConfig({
-  plugins: [
-    localeParts(),
+/**
+ * `vite build --ssr src/ssr/render.tsx` (npm run build) builds the server's render of the public
+ * pages into `dist-ssr/` (server/http/ssr.ts): the same components, without the service worker,
+ * manifests or chunk naming of the browser's build.
+ */
+export default defineConfig(({ isSsrBuild }) => ({
+  plugins: [localeParts(), react(), ...(isSsrBuild ? [] : browserBuildPlugins())],
+  resolve: {
+    // rxjs's ES2015 build: no tslib helpers, smaller than the default ES5 one.
+    conditions: ['es2015', 'module', 'browser', 'development|production'],
+    // jspdf's optional dependencies, for features the invoice PDF does not use (src/invoice/jspdf-unused.ts).
+    alias: Object.fromEntries(
+      ['html2canvas', 'dompurify', 'canvg'].map((name) => [
+        name,
+        fileURLToPath(new URL('./src/invoice/jspdf-unused.ts', import.meta.url)),
+      ]),
+    ),
+  },
+  build: isSsrBuild
+    ? { target: 'node20', outDir: 'dist-ssr', emptyOutDir: true, sourcemap: true, copyPublicDir: false }
+    : {
+        target: 'es2022',
+        sourcemap: true,
+        chunkSizeWarningLimit: 400,
+        // The chunk graph: read by the check that a traveller's first visit loads no console code, and
+        // by the server's render, which links the CSS and modules of the page it renders.
+        manifest: true,
+        rolldownOptions: {
+          output: {
+            chunkFileNames: (chunk: { moduleIds: readonly string[] }) =>
+              isAdminChunk(chunk) ? 'assets/admin-[name]-[hash].js' : 'assets/[name]-[hash].js',
+          },
+        },
+      },
+  server: {
+    // API_TARGET lets several services run side by side (one per port) during development.
+    proxy: { '/api': apiTarget, '/db': apiTarget, '/mailbox': apiTarget },
+  },
+}));
+
+function browserBuildPlugins() {
+  return [
     webManifests(),
     adminChunks(),
-    react(),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'sw',
@@ -125,33 +163,5 @@ export default defineConfig({
       // One manifest per language, emitted by `webManifests` (and linked once, by index.html).
       manifest: false,
     }),
-  ],
-  resolve: {
-    // rxjs's ES2015 build: no tslib helpers, smaller than the default ES5 one.
-    conditions: ['es2015', 'module', 'browser', 'development|production'],
-    // jspdf's optional dependencies, for features the invoice PDF does not use (src/invoice/jspdf-unused.ts).
-    alias: Object.fromEntries(
-      ['html2canvas', 'dompurify', 'canvg'].map((name) => [
-        name,
-        fileURLToPath(new URL('./src/invoice/jspdf-unused.ts', import.meta.url)),
-      ]),
-    ),
-  },
-  build: {
-    target: 'es2022',
-    sourcemap: true,
-    chunkSizeWarningLimit: 400,
-    // The chunk graph, read by the check that a traveller's first visit loads no console code.
-    manifest: true,
-    rolldownOptions: {
-      output: {
-        chunkFileNames: (chunk) =>
-          isAdminChunk(chunk) ? 'assets/admin-[name]-[hash].js' : 'assets/[name]-[hash].js',
-      },
-    },
-  },
-  server: {
-    // API_TARGET lets several services run side by side (one per port) during development.
-    proxy: { '/api': apiTarget, '/db': apiTarget, '/mailbox': apiTarget },
-  },
-});
+  ];
+}

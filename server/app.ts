@@ -24,6 +24,8 @@ import { rejectMalformedPath } from './http/malformed-path';
 import { promoRouter } from './http/promo';
 import { reportsRouter } from './http/reports';
 import { staticRouter } from './http/static-files';
+import { createPageRenderer } from './http/ssr';
+import { createPublicMirror } from './services/public-mirror';
 import { stripeWebhookRouter } from './http/stripe-webhook';
 import { twilioWebhookRouter } from './http/twilio-webhooks';
 import { createConsultations } from './services/consultation/consultations';
@@ -129,7 +131,12 @@ export function createApp({
   app.use('/api', api);
   app.use('/db', gatewayRouter(store, userDocHooks(store), live));
   if (!config.smtp) app.use(mailboxRouter(config, store));
-  app.use(staticRouter(distDir));
+  const pages = createPageRenderer({
+    distDir,
+    mirror: createPublicMirror(store),
+    publicUrl: config.publicUrl,
+  });
+  app.use(staticRouter(distDir, pages));
   // Anything no route took (a POST to a page, a missing asset) gets the JSON error too.
   app.use((_req, res) => sendError(res, 404, 'not_found', 'Nothing here.'));
   app.use(errorHandler);

@@ -1,36 +1,101 @@
 /**
  * The browser's entry: error reporting first, then the code of a referral link the page was opened
- * with (kept before the router reads the address), the interface language, the local database and
- * its sync, then the app. The splash painted by index.html leaves 500 ms after the first render.
+ * with (kept before the router reads the address), the interface language, then the app.
+ *
+ * A public page the server rendered (server/http/ssr.ts) is already on screen: the app hydrates it
+ * with the answers it carries, in its language, and the offline store opens once the page has
+ * painted and the browser is idle. Any other page (the app shell, offline from the service worker)
+ * renders once the store is open, from it. The splash painted by the shell leaves 500 ms after the
+ * first render.
  */
 import '@fontsource-variable/inter/wght.css';
 import './ui/theme.css';
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { installErrorReporting } from './app/error-reporting';
 import { setUpPwa } from './app/pwa';
-import { getDatabase } from './data/database';
+import { preloadScreen } from './app/router';
+import type { DataSource } from './data/data-context';
+import { recordedReads } from './data/public-reads';
+import type { PublicAnswers } from './data/public-reads';
 import { captureReferralLink } from './data/referral-link';
-import { watchOutbox } from './data/outbox';
-import { startPublicSync } from './data/replication';
-import { followSession } from './data/session-sync';
 import { SPLASH_REMOVAL_MS } from './domain/constants';
-import { initI18n } from './i18n/i18n';
+import { isLanguage } from './domain/languages';
+import type { Language } from './domain/languages';
+import { initI18n, storedChoice } from './i18n/i18n';
 
 installErrorReporting();
 setUpPwa();
 captureReferralLink();
 
-const [, db] = await Promise.all([initI18n(), getDatabase()]);
-const sync = startPublicSync(db, { origin: window.location.origin });
-watchOutbox(db);
-followSession(db, { origin: window.location.origin });
+type ServedPage = { language: Language; answers: PublicAnswers };
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App data={{ db, sync }} />
-  </StrictMode>,
-);
+function servedPage(): ServedPage | undefined {
+  const script = document.getElementById('ssr-data');
+  if (!script?.textContent) return undefined;
+  try {
+    const page = JSON.parse(script.textContent) as Partial<ServedPage>;
+    return isLanguage(page.language) && page.answers ? (page as ServedPage) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+const openStore = () =>
+  import('./data/offline-store').then(({ openOfflineStore }) => openOfflineStore(window.location.origin));
+
+/** After the page has painted, when the browser has a moment (at the latest after `timeout`). */
+function afterPaint(timeout: number): Promise<void> {
+  return new Promise((resolve) => {
+    requestAnimationFrame(() => {
+      if ('requestIdleCallback' in window) requestIdleCallback(() => resolve(), { timeout });
+      else setTimeout(resolve, 50);
+    });
+  });
+}
+
+const served = servedPage();
+const root = document.getElementById('root')!;
+const choice = storedChoice();
+// The server renders in the language of the cookie; a device that chose another one before the
+// cookie existed renders anew in its own.
+const hydrate =
+  served !== undefined &&
+  (!choice || choice === served.language || new URLSearchParams(window.location.search).has('lang'));
+
+if (served && hydrate) {
+  const source: DataSource = {
+    layer: afterPaint(2_000).then(openStore),
+    reads: recordedReads(served.answers),
+  };
+  await Promise.all([initI18n(served.language), preloadScreen(window.location.pathname)]);
+  // The server's HTML is painted first: hydrating is a long task that must not hold the first paint.
+  await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+  hydrateRoot(
+    root,
+    <StrictMode>
+      <App source={source} />
+    </StrictMode>,
+    {
+      onRecoverableError(error, info) {
+        console.error(
+          'The page could not be hydrated as the server rendered it:',
+          error,
+          info.componentStack,
+        );
+      },
+    },
+  );
+} else {
+  const layer = openStore();
+  await initI18n();
+  root.replaceChildren();
+  createRoot(root).render(
+    <StrictMode>
+      <App source={{ layer, reads: recordedReads() }} />
+    </StrictMode>,
+  );
+}
 
 setTimeout(() => document.getElementById('splash')?.remove(), SPLASH_REMOVAL_MS);

@@ -2,13 +2,14 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import express from 'express';
 import type { Router } from 'express';
+import type { PageRenderer } from './ssr';
 
 /**
  * Serves the built PWA from `dist/`: hashed assets cached for a year, the service worker, the
- * manifest and the HTML shell always revalidated, and the shell for every other page so that the
- * browser's router resolves it.
+ * manifest and the HTML shell always revalidated, and for every other page either the page
+ * rendered by the server (public pages, see ssr.ts) or the shell, which the browser's router resolves.
  */
-export function staticRouter(distDir: string): Router {
+export function staticRouter(distDir: string, pages?: PageRenderer): Router {
   const router = express.Router();
   const indexHtml = path.join(distDir, 'index.html');
   if (!existsSync(indexHtml)) {
@@ -33,9 +34,14 @@ export function staticRouter(distDir: string): Router {
       },
     }),
   );
-  router.get('/{*path}', (req, res, next) => {
+  router.get('/{*path}', async (req, res, next) => {
     if (!req.accepts('html')) return next();
     res.setHeader('Cache-Control', 'no-cache');
+    const page = await pages?.render(req);
+    if (page) {
+      res.setHeader('Vary', 'Cookie');
+      return res.type('html').send(page);
+    }
     // Relative to the root: a build kept under a dot-directory (e.g. `.tmp/`) is still served.
     res.sendFile('index.html', { root: distDir });
   });

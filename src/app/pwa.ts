@@ -11,7 +11,8 @@ import { Workbox } from 'workbox-window';
 type InstallPromptEvent = Event & { prompt(): Promise<void>; userChoice: Promise<{ outcome: string }> };
 export type PwaState = { updateReady: boolean; canInstall: boolean };
 
-let state: PwaState = { updateReady: false, canInstall: false };
+const SERVER_STATE: PwaState = { updateReady: false, canInstall: false };
+let state: PwaState = SERVER_STATE;
 let applyUpdate: (() => void) | undefined;
 let installEvent: InstallPromptEvent | undefined;
 const listeners = new Set<() => void>();
@@ -100,6 +101,7 @@ export function usePwaState(): PwaState {
       return () => listeners.delete(listener);
     },
     () => state,
-    () => state,
+    // A page the server rendered is hydrated with nothing to offer yet, then follows the browser.
+    () => SERVER_STATE,
   );
 }

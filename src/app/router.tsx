@@ -1,7 +1,7 @@
-import { Suspense, lazy } from 'react';
+import { Suspense } from 'react';
 import type { ComponentType } from 'react';
 import { Route, Routes } from 'react-router-dom';
-import { routes } from '../config/paths';
+import { routes, screenOfPath } from '../config/paths';
 import type { RouteEntry, ScreenId } from '../config/paths';
 import type { LegalSlug } from '../domain/legal-documents';
 import { ComingSoonPage } from '../features/pages/coming-soon-page';
@@ -11,6 +11,7 @@ import type { LocalePart } from '../i18n/locale-parts';
 import { PageLoading } from '../ui/page-loading';
 import { ErrorBoundary } from './error-boundary';
 import { RequireAuth } from './require-auth';
+import { preloadable, preloadParts } from './preloadable';
 import { Layout } from './shell/layout';
 
 /**
@@ -18,13 +19,22 @@ import { Layout } from './shell/layout';
  * (src/i18n/locale-parts.ts) are loaded.
  */
 function lazyScreen(load: () => Promise<ComponentType>, parts: LocalePart[] = []) {
-  return lazy(() =>
-    Promise.all([load(), ensureLocaleParts(parts)]).then(([component]) => ({ default: component })),
-  );
+  return preloadable(() => Promise.all([load(), ensureLocaleParts(parts)]).then(([component]) => component));
+}
+
+/**
+ * Loads the code and texts of the screen at `pathname`, and what it renders lazily itself: before
+ * the server renders the page, and before the browser hydrates it, so that neither waits on them.
+ */
+export async function preloadScreen(pathname: string): Promise<void> {
+  const screen = screenOfPath(pathname);
+  if (!screen) return;
+  if (LEGAL_SLUGS[screen]) await LegalPage.preload();
+  else if (SCREENS[screen]) await preloadParts(await SCREENS[screen].preload());
 }
 
 /** The screens built so far; every other screen of the spec says it is coming. */
-const SCREENS: Partial<Record<ScreenId, ComponentType>> = {
+const SCREENS: Partial<Record<ScreenId, ReturnType<typeof lazyScreen>>> = {
   home: lazyScreen(() => import('../features/home/home-page').then((m) => m.HomePage), ['home', 'pricing']),
   howItWorks: lazyScreen(
     () => import('../features/home/how-it-works-page').then((m) => m.HowItWorksPage),
@@ -129,7 +139,7 @@ const AdminConsole = lazyScreen(
   ['admin'],
 );
 
-const LegalPage = lazy(() => import('../features/legal/legal-page').then((m) => ({ default: m.LegalPage })));
+const LegalPage = preloadable(() => import('../features/legal/legal-page').then((m) => m.LegalPage));
 
 /** The legal and information pages, by the slug of their document in `content`. */
 const LEGAL_SLUGS: Partial<Record<ScreenId, LegalSlug>> = {

@@ -85,8 +85,12 @@ export function subscribeSession(listener: () => void): () => void {
 
 /** The session as the page knows it, kept current. */
 export function useSession(): Session {
-  return useSyncExternalStore(subscribeSession, getSession, getSession);
+  return useSyncExternalStore(subscribeSession, getSession, serverSession);
 }
+
+/** A page rendered by the server knows no session: it is hydrated so, then follows the store. */
+const SERVER_SESSION: Session = { status: 'loading', confirmed: false };
+const serverSession = () => SERVER_SESSION;
 
 function signedIn(user: SessionUserView) {
   storeUser(user);

@@ -3,7 +3,9 @@ import { CONFIG_IDS } from '../domain/config';
 import type { MarketingStats, PlatformSettings, Pricing, ServiceStatus } from '../domain/config';
 import type { ServiceKey } from '../domain/promo';
 import { bookableCountries } from '../domain/service-countries';
-import { useDataLayer } from './data-context';
+import { useDataLayer, useOptionalDataLayer, usePublicReads } from './data-context';
+import { configAnswer } from './public-reads';
+import { browserOnline } from './use-online';
 
 type ConfigValues = {
   pricing: Pricing;
@@ -21,8 +23,8 @@ export const CONFIG_REFRESH_MS = 20_000;
  * budget; see src/data/replication.ts).
  */
 export function useLiveConfig(): void {
-  const { sync } = useDataLayer();
-  useEffect(() => sync.config.hold(), [sync]);
+  const sync = useOptionalDataLayer()?.sync;
+  useEffect(() => sync?.config.hold(), [sync]);
 }
 
 /**
@@ -32,8 +34,8 @@ export function useLiveConfig(): void {
  * whatever the page showed, and says so (features/checkout).
  */
 export function useConfigRefresh(): void {
-  const { sync } = useDataLayer();
-  useEffect(() => sync.config.keepFresh(CONFIG_REFRESH_MS), [sync]);
+  const sync = useOptionalDataLayer()?.sync;
+  useEffect(() => sync?.config.keepFresh(CONFIG_REFRESH_MS), [sync]);
 }
 
 /**
@@ -76,13 +78,16 @@ export type ConfigState<T> = {
 
 /** A configuration document with the time of its last change, and whether it is still awaited. */
 export function useConfigState<K extends keyof ConfigValues>(kind: K): ConfigState<ConfigValues[K]> {
-  const { db, sync } = useDataLayer();
-  const [doc, setDoc] = useState<{ value: ConfigValues[K]; updatedAt: string } | null | undefined>(undefined);
+  const layer = useOptionalDataLayer();
+  const served = usePublicReads().answer(`config:${kind}`, (data) => configAnswer(data, kind)) as
+    StoredConfig<K> | null | undefined;
+  const [doc, setDoc] = useState<StoredConfig<K> | null | undefined>(undefined);
   const [pulled, setPulled] = useState(false);
   useEffect(() => {
+    if (!layer) return;
     let alive = true;
-    void sync.config.firstPull.then(() => alive && setPulled(true));
-    const subscription = db.config.findOne(CONFIG_IDS[kind]).$.subscribe((found) => {
+    void layer.sync.config.firstPull.then(() => alive && setPulled(true));
+    const subscription = layer.db.config.findOne(CONFIG_IDS[kind]).$.subscribe((found) => {
       const data = found?.toMutableJSON();
       setDoc(data ? { value: data.value as ConfigValues[K], updatedAt: data.updatedAt } : null);
     });
@@ -90,7 +95,15 @@ export function useConfigState<K extends keyof ConfigValues>(kind: K): ConfigSta
       alive = false;
       subscription.unsubscribe();
     };
-  }, [db, sync, kind]);
-  const waiting = doc === undefined || (doc === null && !pulled && navigator.onLine);
-  return { value: doc?.value, updatedAt: doc?.updatedAt, status: waiting ? 'loading' : 'ready' };
+  }, [layer, kind]);
+  // The offline store's copy once it has one (or once its first pull is over), else the server's.
+  const local = doc || (doc === null && (pulled || !browserOnline())) ? doc : undefined;
+  const shown = local !== undefined ? local : served;
+  return {
+    value: shown?.value,
+    updatedAt: shown?.updatedAt,
+    status: shown === undefined ? 'loading' : 'ready',
+  };
 }
+
+type StoredConfig<K extends keyof ConfigValues> = { value: ConfigValues[K]; updatedAt: string };

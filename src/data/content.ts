@@ -5,50 +5,68 @@
 import { useEffect, useState } from 'react';
 import type { ContentDoc } from '../domain/content';
 import type { Language } from '../domain/languages';
-import { useDataLayer } from './data-context';
+import { useOptionalDataLayer, usePublicReads } from './data-context';
+import { contentDocAnswer, contentOfTypeAnswer } from './public-reads';
+import { browserOnline } from './use-online';
 
 export type ContentState<T> = { value: T; status: 'loading' | 'ready' };
 
 /** Every document of one type in one language, in their `order`. */
 export function useContentOfType(type: ContentDoc['type'], language: Language): ContentState<ContentDoc[]> {
-  const { db, sync } = useDataLayer();
-  const [docs, setDocs] = useState<ContentDoc[] | undefined>(undefined);
+  const layer = useOptionalDataLayer();
+  const served = usePublicReads().answer(`content:${type}:${language}`, (data) =>
+    contentOfTypeAnswer(data, type, language),
+  );
+  const [local, setLocal] = useState<{ key: string; docs: ContentDoc[] }>();
   const [pulled, setPulled] = useState(false);
+  const key = `${type}:${language}`;
   useEffect(() => {
+    if (!layer) return;
     let alive = true;
-    void sync.content.firstPull.then(() => alive && setPulled(true));
-    const subscription = db.content
+    void layer.sync.content.firstPull.then(() => alive && setPulled(true));
+    const subscription = layer.db.content
       .find({ selector: { type: { $eq: type }, language: { $eq: language } }, sort: [{ id: 'asc' }] })
       .$.subscribe((found) => {
         const list = found.map((doc) => doc.toJSON() as ContentDoc);
-        setDocs(list.sort((a, b) => (a.order ?? 0) - (b.order ?? 0)));
+        setLocal({ key, docs: list.sort((a, b) => (a.order ?? 0) - (b.order ?? 0)) });
       });
     return () => {
       alive = false;
       subscription.unsubscribe();
     };
-  }, [db, sync, type, language]);
-  const waiting = docs === undefined || (docs.length === 0 && !pulled && navigator.onLine);
-  return { value: docs ?? [], status: waiting ? 'loading' : 'ready' };
+  }, [layer, type, language, key]);
+  const docs = local?.key === key ? local.docs : undefined;
+  // The offline store's list once it holds some (or its first pull is over), else the server's.
+  const settled = docs !== undefined && (docs.length > 0 || pulled || !browserOnline());
+  const shown = settled ? docs : (served ?? docs);
+  const waiting =
+    shown === undefined || (shown.length === 0 && served === undefined && !pulled && browserOnline());
+  return { value: shown ?? [], status: waiting ? 'loading' : 'ready' };
 }
 
 /** One document by id, or undefined once it is known not to exist locally. */
 export function useContentDoc(id: string): ContentState<ContentDoc | undefined> {
-  const { db, sync } = useDataLayer();
-  const [doc, setDoc] = useState<ContentDoc | null | undefined>(undefined);
+  const layer = useOptionalDataLayer();
+  const served = usePublicReads().answer(`content:${id}`, (data) => contentDocAnswer(data, id));
+  const [local, setLocal] = useState<{ id: string; doc: ContentDoc | null }>();
   const [pulled, setPulled] = useState(false);
   useEffect(() => {
+    if (!layer) return;
     let alive = true;
     // A document still missing after a failed first pull is reported as not available (not loading).
-    void sync.content.firstAttempt.then(() => alive && setPulled(true));
-    const subscription = db.content.findOne(id).$.subscribe((found) => {
-      setDoc(found ? (found.toJSON() as ContentDoc) : null);
+    void layer.sync.content.firstAttempt.then(() => alive && setPulled(true));
+    const subscription = layer.db.content.findOne(id).$.subscribe((found) => {
+      setLocal({ id, doc: found ? (found.toJSON() as ContentDoc) : null });
     });
     return () => {
       alive = false;
       subscription.unsubscribe();
     };
-  }, [db, sync, id]);
-  const waiting = doc === undefined || (doc === null && !pulled && navigator.onLine);
-  return { value: doc ?? undefined, status: waiting ? 'loading' : 'ready' };
+  }, [layer, id]);
+  const doc = local?.id === id ? local.doc : undefined;
+  const settled = doc !== undefined && (doc !== null || pulled || !browserOnline());
+  const shown = settled ? doc : served !== undefined ? served : doc;
+  const waiting =
+    shown === undefined || (shown === null && served === undefined && !pulled && browserOnline());
+  return { value: shown ?? undefined, status: waiting ? 'loading' : 'ready' };
 }

@@ -1,18 +1,84 @@
-import { createContext, useContext } from 'react';
+/**
+ * The screens' access to data. A page is painted before its offline store (RxDB on IndexedDB) is
+ * open: public screens first read what the server answered with the page (`PublicReads`), and the
+ * offline store takes over once `layer` resolves; screens that need the store itself (a user's own
+ * data) wait for it with `useDataLayer`, which suspends until then.
+ */
+import { createContext, use, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import type { ReactNode } from 'react';
 import type { AppDatabase } from './database';
+import { recordedReads } from './public-reads';
+import type { PublicReads } from './public-reads';
 import type { PublicSync } from './replication';
 
 export type DataLayer = { db: AppDatabase; sync: PublicSync };
 
-const DataContext = createContext<DataLayer | undefined>(undefined);
+export type DataSource = {
+  /** Resolves once the offline store is open; none while rendering on the server. */
+  layer: Promise<DataLayer> | undefined;
+  /** What the server answered with the page (nothing for the app shell). */
+  reads: PublicReads;
+};
 
-export function DataProvider({ value, children }: { value: DataLayer; children: ReactNode }) {
-  return <DataContext.Provider value={value}>{children}</DataContext.Provider>;
+type DataState = { source: DataSource; layer: DataLayer | undefined };
+
+const DataContext = createContext<DataState | undefined>(undefined);
+
+export function DataProvider({ source, children }: { source: DataSource; children: ReactNode }) {
+  const [layer, setLayer] = useState<DataLayer>();
+  useEffect(() => {
+    let alive = true;
+    void source.layer?.then((ready) => alive && setLayer(ready));
+    return () => {
+      alive = false;
+    };
+  }, [source]);
+  const state = useMemo(() => ({ source, layer }), [source, layer]);
+  return <DataContext.Provider value={state}>{children}</DataContext.Provider>;
 }
 
+function useDataState(): DataState {
+  const state = useContext(DataContext);
+  if (!state) throw new Error('useDataLayer needs a <DataProvider>');
+  return state;
+}
+
+/** The offline store; the calling screen suspends until it is open. Never in a server render. */
 export function useDataLayer(): DataLayer {
-  const layer = useContext(DataContext);
-  if (!layer) throw new Error('useDataLayer needs a <DataProvider>');
-  return layer;
+  const { source, layer } = useDataState();
+  if (layer) return layer;
+  if (!source.layer) {
+    throw new Error(
+      'The offline store is not open in a server render: read public data with usePublicReads.',
+    );
+  }
+  return use(source.layer);
+}
+
+/** The offline store once it is open, else undefined (the screen renders from `usePublicReads`). */
+export function useOptionalDataLayer(): DataLayer | undefined {
+  return useDataState().layer;
+}
+
+/**
+ * The offline store for an action (a click, a submit) that may come before it is open: the action
+ * waits for it.
+ */
+export function useDataLayerWhenOpen(): () => Promise<DataLayer> {
+  const { source, layer } = useDataState();
+  return useCallback(async () => {
+    if (layer) return layer;
+    if (!source.layer) throw new Error('The offline store is not open in a server render.');
+    return source.layer;
+  }, [source, layer]);
+}
+
+/** What the server answered with the page. */
+export function usePublicReads(): PublicReads {
+  return useDataState().source.reads;
+}
+
+/** A source with the offline store already open (tests, and pages the server did not render). */
+export function openedSource(layer: DataLayer, reads: PublicReads = recordedReads()): DataSource {
+  return { layer: Promise.resolve(layer), reads };
 }

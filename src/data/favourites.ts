@@ -6,14 +6,15 @@
 import { useEffect, useState } from 'react';
 import { favouriteId } from '../domain/mine';
 import type { AppDatabase } from './database';
-import { useDataLayer } from './data-context';
+import { useOptionalDataLayer } from './data-context';
 import { removeMine, saveMine } from './mine';
 
 /** The ids of the favourite providers, kept current. */
 export function useFavouriteIds(): ReadonlySet<string> {
-  const { db } = useDataLayer();
+  const db = useOptionalDataLayer()?.db;
   const [ids, setIds] = useState<ReadonlySet<string>>(new Set());
   useEffect(() => {
+    if (!db) return;
     const subscription = db.mine
       .find({ selector: { type: { $eq: 'favourite' } } })
       .$.subscribe((docs) => setIds(new Set(docs.map((doc) => String(doc.get('providerId'))))));

@@ -7,7 +7,7 @@ import { useCallback, useEffect, useState } from 'react';
 import type { LostEdit } from './conflict';
 import { lostEdits$ } from './conflict';
 import type { AppDatabase } from './database';
-import { useDataLayer } from './data-context';
+import { useOptionalDataLayer } from './data-context';
 
 const LOST = 'lost-edits';
 /** The most recent ones are kept: older ones past this many are dropped. */
@@ -52,14 +52,15 @@ export function forgetLostEdits(db: AppDatabase): Promise<void> {
 
 /** The losing edits kept on this device, current, and a way to dismiss them. */
 export function useLostEdits(): { edits: LostEdit[]; dismiss: () => void } {
-  const { db } = useDataLayer();
+  const db = useOptionalDataLayer()?.db;
   const [edits, setEdits] = useState<LostEdit[]>([]);
   useEffect(() => {
+    if (!db) return;
     const subscription = db.mine
       .getLocal$<Stored>(LOST)
       .subscribe((local) => setEdits((local?.get('edits') as LostEdit[] | undefined) ?? []));
     return () => subscription.unsubscribe();
   }, [db]);
-  const dismiss = useCallback(() => void forgetLostEdits(db), [db]);
+  const dismiss = useCallback(() => void (db && forgetLostEdits(db)), [db]);
   return { edits, dismiss };
 }

@@ -16,7 +16,9 @@ import { directoryCountries, selectPage } from '../domain/provider-filter';
 import type { ProviderPage } from '../domain/provider-filter';
 import type { Provider, ProviderFilter } from '../domain/provider';
 import type { AppDatabase } from './database';
-import { useDataLayer } from './data-context';
+import { useOptionalDataLayer, usePublicReads } from './data-context';
+import { providerAnswer, providerPageAnswer } from './public-reads';
+import { browserOnline } from './use-online';
 
 /** While replication brings many changes, the screen recomputes at most this often. */
 const DIRECTORY_REFRESH_MS = 250;
@@ -84,10 +86,10 @@ type DirectoryState = { providers: Provider[]; loaded: boolean };
  * answered once.
  */
 function useDirectory(enabled: boolean): DirectoryState {
-  const { db } = useDataLayer();
+  const db = useOptionalDataLayer()?.db;
   const [state, setState] = useState<DirectoryState>({ providers: [], loaded: false });
   useEffect(() => {
-    if (!enabled) return;
+    if (!enabled || !db) return;
     const subscription = directoryQuery(db)
       .$.pipe(throttleTime(DIRECTORY_REFRESH_MS, asyncScheduler, { leading: true, trailing: true }))
       .subscribe((docs) => setState({ providers: docs.map(toProvider), loaded: true }));
@@ -103,11 +105,11 @@ function useFirstPage(
   pageSize: number,
   needed: boolean,
 ): Provider[] | undefined {
-  const { db } = useDataLayer();
+  const db = useOptionalDataLayer()?.db;
   const [result, setResult] = useState<{ key: string; providers: Provider[] }>();
   const key = JSON.stringify([filter, page, pageSize]);
   useEffect(() => {
-    if (!needed) return;
+    if (!needed || !db) return;
     const subscription = pageQuery(db, filter, page, pageSize).$.subscribe((docs) =>
       setResult({ key, providers: docs.map(toProvider) }),
     );
@@ -123,14 +125,15 @@ function useDirectoryReadable(firstPullDone: boolean): boolean {
     const timer = setTimeout(() => setWaited(true), DIRECTORY_WAIT_MS);
     return () => clearTimeout(timer);
   }, []);
-  return firstPullDone || waited || !navigator.onLine;
+  return firstPullDone || waited || !browserOnline();
 }
 
 /** Resolves once the directory has been pulled from the server at least once. */
 function useFirstPullDone(): boolean {
-  const { sync } = useDataLayer();
+  const sync = useOptionalDataLayer()?.sync;
   const [done, setDone] = useState(false);
   useEffect(() => {
+    if (!sync) return;
     let alive = true;
     void sync.providers.firstPull.then(() => alive && setDone(true));
     return () => {
@@ -156,6 +159,9 @@ export type ProviderPageState = {
  * finished, the status stays `loading` rather than telling a first-time visitor "no results".
  */
 export function useProviderPage(filter: ProviderFilter, page: number, pageSize: number): ProviderPageState {
+  const served = usePublicReads().answer(`providers:${JSON.stringify([filter, page, pageSize])}`, (data) =>
+    providerPageAnswer(data, filter, page, pageSize),
+  );
   const firstPullDone = useFirstPullDone();
   const directory = useDirectory(useDirectoryReadable(firstPullDone));
   const firstPage = useFirstPage(filter, page, pageSize, !directory.loaded);
@@ -164,24 +170,28 @@ export function useProviderPage(filter: ProviderFilter, page: number, pageSize: 
     () => selectPage(directory.providers, filter, page, pageSize),
     [directory.providers, filter, page, pageSize],
   );
+  const online = browserOnline();
+  // Until the offline store has the directory (or has pulled it), the page the server rendered.
+  const localEmpty = directory.loaded ? directory.providers.length === 0 : !firstPage?.length;
+  if (served && localEmpty && !firstPullDone && online) return { ...served, status: 'ready' };
   if (!directory.loaded) {
-    const ready = firstPage !== undefined && (firstPage.length > 0 || firstPullDone || !navigator.onLine);
+    const ready = firstPage !== undefined && (firstPage.length > 0 || firstPullDone || !online);
     return {
       providers: firstPage ?? [],
       total: undefined,
       listed: undefined,
-      countries,
+      countries: served?.countries ?? countries,
       status: ready ? 'ready' : 'loading',
     };
   }
-  const waiting = directory.providers.length === 0 && !firstPullDone && navigator.onLine !== false;
+  const waiting = directory.providers.length === 0 && !firstPullDone && online;
   return { ...result, countries, status: waiting ? 'loading' : 'ready' };
 }
 
 /** Keeps the directory live (long-poll) while the calling screen is mounted. */
 export function useLiveProviders() {
-  const { sync } = useDataLayer();
-  useEffect(() => sync.providers.hold(), [sync]);
+  const sync = useOptionalDataLayer()?.sync;
+  useEffect(() => sync?.providers.hold(), [sync]);
 }
 
 export type ProviderState = { provider: Provider | undefined; status: 'loading' | 'ready' };
@@ -192,18 +202,30 @@ export type ProviderState = { provider: Provider | undefined; status: 'loading' 
  * pulled (or at once offline).
  */
 export function useProvider(key: { id: string } | { slug: string }): ProviderState {
-  const { db } = useDataLayer();
-  const [found, setFound] = useState<Provider | null | undefined>(undefined);
-  const pulled = useFirstPullDone();
+  const db = useOptionalDataLayer()?.db;
   const id = 'id' in key ? key.id : undefined;
   const slug = 'slug' in key ? key.slug : undefined;
+  const served = usePublicReads().answer(`provider:${id ?? ''}:${slug ?? ''}`, (data) =>
+    providerAnswer(data, id ? { id } : { slug: slug ?? '' }),
+  );
+  const [found, setFound] = useState<{ key: string; provider: Provider | null }>();
+  const pulled = useFirstPullDone();
+  const current = `${id ?? ''}:${slug ?? ''}`;
   useEffect(() => {
+    if (!db) return;
     const query = id
       ? db.providers.findOne(id)
       : db.providers.findOne({ selector: { slug: { $eq: slug ?? '' } } });
-    const subscription = query.$.subscribe((doc) => setFound(doc ? toProvider(doc) : null));
+    const subscription = query.$.subscribe((doc) =>
+      setFound({ key: current, provider: doc ? toProvider(doc) : null }),
+    );
     return () => subscription.unsubscribe();
-  }, [db, id, slug]);
-  const waiting = found === undefined || (found === null && !pulled && navigator.onLine);
-  return { provider: found ?? undefined, status: waiting ? 'loading' : 'ready' };
+  }, [db, id, slug, current]);
+  const local = found?.key === current ? found.provider : undefined;
+  // The offline store's copy once it has it (or has pulled the directory), else the server's.
+  const settled = local !== undefined && (local !== null || pulled || !browserOnline());
+  const shown = settled ? local : served !== undefined ? served : local;
+  const waiting =
+    shown === undefined || (shown === null && served === undefined && !pulled && browserOnline());
+  return { provider: shown ?? undefined, status: waiting ? 'loading' : 'ready' };
 }

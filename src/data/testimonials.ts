@@ -15,7 +15,10 @@ import { readerFirstWindow, readerLanguageFirst } from '../domain/reader-languag
 import type { Slice } from '../domain/reader-language-first';
 import { searchContent } from '../domain/search';
 import type { AppDatabase } from './database';
-import { useDataLayer } from './data-context';
+import { useDataLayer, useOptionalDataLayer, usePublicReads } from './data-context';
+import { providerReviewsAnswer, testimonialPageAnswer } from './public-reads';
+import type { ListAnswer } from './public-reads';
+import { browserOnline } from './use-online';
 
 export type ServiceType = NonNullable<ContentDoc['serviceType']>;
 
@@ -113,9 +116,10 @@ export function testimonialPage$(db: AppDatabase, query: TestimonialQuery): Obse
 
 /** Resolves once `content` has been pulled once (or has failed to): until then "none" may be wrong. */
 function useContentPulled(): boolean {
-  const { sync } = useDataLayer();
+  const sync = useOptionalDataLayer()?.sync;
   const [pulled, setPulled] = useState(false);
   useEffect(() => {
+    if (!sync) return;
     let alive = true;
     void sync.content.firstPull.then(() => alive && setPulled(true));
     return () => {
@@ -125,19 +129,33 @@ function useContentPulled(): boolean {
   return pulled;
 }
 
-function settle(items: ContentDoc[] | undefined, total: number, pulled: boolean): ListState {
-  const waiting = items === undefined || (total === 0 && !pulled && navigator.onLine);
+function settle(
+  items: ContentDoc[] | undefined,
+  total: number,
+  pulled: boolean,
+  served: ListAnswer | undefined,
+): ListState {
+  // The offline store's list once it holds some (or its first pull is over), else the server's.
+  const online = browserOnline();
+  if (served && (items === undefined || (total === 0 && !pulled && online))) {
+    return { ...served, status: 'ready' };
+  }
+  const waiting = items === undefined || (total === 0 && !pulled && online);
   return { items: items ?? [], total, status: waiting ? 'loading' : 'ready' };
 }
 
 /** `testimonialPage$` for a screen: the page, and whether it is still awaited. */
 export function useTestimonialPage(query: TestimonialQuery): ListState {
-  const { db } = useDataLayer();
+  const db = useOptionalDataLayer()?.db;
   const pulled = useContentPulled();
   const [result, setResult] = useState<Page & { key: string }>();
   const { serviceType, language, readerLanguage, search = '', offset, limit } = query;
   const key = JSON.stringify([serviceType, language, readerLanguage, search.trim(), offset, limit]);
+  const served = usePublicReads().answer(`testimonials:${key}`, (data) =>
+    testimonialPageAnswer(data, { serviceType, language, readerLanguage, search, offset, limit }),
+  );
   useEffect(() => {
+    if (!db) return;
     const subscription = testimonialPage$(db, {
       serviceType,
       language,
@@ -149,7 +167,7 @@ export function useTestimonialPage(query: TestimonialQuery): ListState {
     return () => subscription.unsubscribe();
   }, [db, serviceType, language, readerLanguage, search, offset, limit, key]);
   const current = result?.key === key ? result : undefined;
-  return settle(current?.items, current?.total ?? 0, pulled);
+  return settle(current?.items, current?.total ?? 0, pulled, served);
 }
 
 /**
@@ -183,7 +201,7 @@ export function useTestimonial(
     return () => subscription.unsubscribe();
   }, [db, id, others, readerLanguage]);
   const current = state?.id === id ? state : undefined;
-  const waiting = current === undefined || (current.doc === null && !pulled && navigator.onLine);
+  const waiting = current === undefined || (current.doc === null && !pulled && browserOnline());
   return {
     testimonial: current?.doc ?? undefined,
     others: current?.others ?? [],
@@ -202,16 +220,20 @@ export function findProviderReviews(db: AppDatabase, providerId: string, limit: 
 }
 
 export function useProviderReviews(providerId: string, limit: number): ListState {
-  const { db } = useDataLayer();
+  const db = useOptionalDataLayer()?.db;
   const pulled = useContentPulled();
   const [result, setResult] = useState<{ key: string; items: ContentDoc[] }>();
   const key = `${providerId}:${limit}`;
+  const served = usePublicReads().answer(`reviews:${key}`, (data) =>
+    providerReviewsAnswer(data, providerId, limit),
+  );
   useEffect(() => {
+    if (!db) return;
     const subscription = findProviderReviews(db, providerId, limit).$.subscribe((docs) =>
       setResult({ key, items: docs.map(toDoc) }),
     );
     return () => subscription.unsubscribe();
   }, [db, providerId, limit, key]);
   const items = result?.key === key ? result.items : undefined;
-  return settle(items, items?.length ?? 0, pulled);
+  return settle(items, items?.length ?? 0, pulled, served);
 }

@@ -17,3 +17,8 @@ export function useBrowserOnline(): boolean {
     () => true,
   );
 }
+
+/** `navigator.onLine` where there is a browser; a server render counts as online. */
+export function browserOnline(): boolean {
+  return typeof navigator === 'undefined' || navigator.onLine;
+}

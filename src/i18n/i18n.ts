@@ -8,8 +8,9 @@ import i18next from 'i18next';
 import type { BackendModule, ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { loaders as generatedLoaders } from 'virtual:locale-loaders';
-import { DEFAULT_LANGUAGE, resolveLanguage } from '../domain/languages';
+import { DEFAULT_LANGUAGE, isLanguage, resolveLanguage } from '../domain/languages';
 import type { Language } from '../domain/languages';
+import { rememberLanguageCookie } from './language-cookie';
 import { linkWebManifest } from './web-manifest';
 import type { LocalePart } from './locale-parts';
 
@@ -43,6 +44,8 @@ const lazyLocales: BackendModule = {
  * language, before the screen renders. Each part is its own small chunk, precached for offline use.
  */
 export async function ensureLocaleParts(parts: readonly LocalePart[]): Promise<void> {
+  // The server's render has every text of its language already (src/ssr/render.tsx).
+  if (import.meta.env.SSR) return;
   const missing = parts.filter((part) => !requestedParts.has(part));
   if (missing.length === 0) return;
   for (const part of missing) requestedParts.add(part);
@@ -52,15 +55,35 @@ export async function ensureLocaleParts(parts: readonly LocalePart[]): Promise<v
 }
 
 export function storedLanguage(): Language {
+  return storedChoice() ?? DEFAULT_LANGUAGE;
+}
+
+/** The language this device chose, if it chose one. */
+export function storedChoice(): Language | undefined {
   try {
-    return resolveLanguage(localStorage.getItem(LANGUAGE_STORAGE_KEY));
+    const stored = localStorage.getItem(LANGUAGE_STORAGE_KEY);
+    return isLanguage(stored) ? stored : undefined;
   } catch {
-    return DEFAULT_LANGUAGE;
+    return undefined;
   }
 }
 
-export async function initI18n(): Promise<typeof i18next> {
-  const language = storedLanguage();
+function rememberLanguage(language: Language): void {
+  try {
+    localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
+  } catch {
+    // private mode: the choice lasts for this visit only
+  }
+  rememberLanguageCookie(language);
+}
+
+/**
+ * Starts the texts in `language` (the page's, when the server rendered it) or the stored choice,
+ * and remembers it, in the cookie too, so that the server renders the next page in it.
+ */
+export async function initI18n(chosen?: Language): Promise<typeof i18next> {
+  const language = chosen ?? storedLanguage();
+  if (chosen || storedChoice()) rememberLanguage(language);
   await i18next
     .use(lazyLocales)
     .use(initReactI18next)
@@ -78,11 +101,7 @@ export async function initI18n(): Promise<typeof i18next> {
 }
 
 export async function changeLanguage(language: Language): Promise<void> {
-  try {
-    localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
-  } catch {
-    // private mode: the choice lasts for this visit only
-  }
+  rememberLanguage(language);
   await i18next.changeLanguage(language);
   document.documentElement.lang = language;
   linkWebManifest(language);

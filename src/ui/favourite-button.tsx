@@ -1,13 +1,13 @@
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../data/auth';
-import { useDataLayer } from '../data/data-context';
+import { useDataLayerWhenOpen } from '../data/data-context';
 import { toggleFavourite, useFavouriteIds } from '../data/favourites';
 import styles from './favourite-button.module.css';
 
 /** The heart on cards and profiles. */
 export function FavouriteButton({ providerId, name }: { providerId: string; name: string }) {
   const { t } = useTranslation();
-  const { db } = useDataLayer();
+  const openStore = useDataLayerWhenOpen();
   const on = useFavouriteIds().has(providerId);
   const signedIn = useSession().status === 'signed_in';
   return (
@@ -17,7 +17,7 @@ export function FavouriteButton({ providerId, name }: { providerId: string; name
       aria-pressed={on}
       aria-label={on ? t('favourites.remove', { name }) : t('favourites.add', { name })}
       title={on ? t('favourites.remove', { name }) : t('favourites.add', { name })}
-      onClick={() => void toggleFavourite(db, providerId, signedIn)}
+      onClick={() => void openStore().then(({ db }) => toggleFavourite(db, providerId, signedIn))}
     >
       <svg viewBox="0 0 24 24" aria-hidden="true">
         <path d="M12 21s-7.5-4.6-9.6-9.3C.9 8.2 3 4.5 6.6 4.5c2 0 3.4 1.1 4.2 2.4.3.5 1.1.5 1.4 0 .8-1.3 2.2-2.4 4.2-2.4 3.6 0 5.7 3.7 4.2 7.2C19.5 16.4 12 21 12 21Z" />

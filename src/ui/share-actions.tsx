@@ -18,7 +18,8 @@ export function ShareActions({ title }: { title: string }) {
   const menuId = useId();
   const close = useCallback(() => setOpen(false), []);
   useDismiss({ open, box, button, close });
-  const url = window.location.href;
+  // Read only once open or used, in the browser (the server's render shows the closed button).
+  const url = typeof window === 'undefined' ? '' : window.location.href;
 
   const share = async () => {
     if (typeof navigator.share === 'function') {

@@ -1,3 +1,4 @@
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { pathOf } from '../../config/paths';
@@ -11,7 +12,11 @@ const BELL = 'M18 8a6 6 0 1 0-12 0c0 7-3 9-3 9h18s-3-2-3-9M13.7 21a2 2 0 0 1-3.4
 export function NotificationsBadge() {
   const session = useSession();
   if (session.status !== 'signed_in') return null;
-  return <UnreadLink />;
+  return (
+    <Suspense fallback={null}>
+      <UnreadLink />
+    </Suspense>
+  );
 }
 
 function UnreadLink() {

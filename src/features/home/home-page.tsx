@@ -1,6 +1,7 @@
-import { Suspense, lazy } from 'react';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { preloadable } from '../../app/preloadable';
 import { pathOf } from '../../config/paths';
 import { useConfigState } from '../../data/config';
 import { ExpertSkeleton, HOME_EXPERTS_SHOWN } from './expert-skeleton';
@@ -15,7 +16,7 @@ import { SectionHead } from './section-head';
 import styles from './home-page.module.css';
 
 // The listing brings the directory's code; the rest of the home shows without waiting for it.
-const HomeExperts = lazy(() => import('./home-experts').then((m) => ({ default: m.HomeExperts })));
+const HomeExperts = preloadable(() => import('./home-experts').then((m) => m.HomeExperts));
 
 /** `/`: the product in one page, from the promise to the directory, the prices and the FAQ. */
 export function HomePage() {
@@ -61,3 +62,6 @@ export function HomePage() {
     </>
   );
 }
+
+/** Loaded with the home before the server renders it, or before the browser hydrates it. */
+HomePage.preloadParts = () => HomeExperts.preload();

@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useDataLayer } from '../../data/data-context';
+import { useDataLayerWhenOpen } from '../../data/data-context';
 import { reportProvider } from '../../data/reports';
 import { REPORT_DETAILS_MAX, REPORT_REASONS, reportProblem } from '../../domain/report';
 import type { ReportReason } from '../../domain/report';
@@ -13,7 +13,7 @@ type Outcome = 'sent' | 'queued' | undefined;
 /** "Report this profile": a reason, optional details (required for "other"), sent or queued. */
 export function ReportDialog({ providerId }: { providerId: string }) {
   const { t } = useTranslation();
-  const { db } = useDataLayer();
+  const openStore = useDataLayerWhenOpen();
   const dialog = useRef<HTMLDialogElement>(null);
   const [reason, setReason] = useState<ReportReason | ''>('');
   const [details, setDetails] = useState('');
@@ -29,6 +29,7 @@ export function ReportDialog({ providerId }: { providerId: string }) {
       );
     setSending(true);
     try {
+      const { db } = await openStore();
       setOutcome(
         await reportProvider(db, { providerId, reason: reason as ReportReason, details: details.trim() }),
       );

@@ -1,0 +1,189 @@
+/**
+ * Public pages as HTML, rendered by the server (src/ssr/render.tsx, built into `dist-ssr/`) from its
+ * copy of the public databases (services/public-mirror.ts), in the reader's language: the page is
+ * readable before any script runs, search engines find its title, description, canonical URL and
+ * Open Graph tags, and the browser hydrates it with the answers it carries.
+ *
+ * Only the screens listed in `SCREEN_MODULES` are rendered; every other page (and any page whose
+ * render fails) gets the app shell, as before. Rendered pages are cached for a short while, and
+ * dropped as soon as the copy of the public databases changes.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { Request } from 'express';
+import type { ScreenId } from '../../src/config/paths';
+import { screenOfPath } from '../../src/config/paths';
+import type { PublicAnswers, PublicData } from '../../src/data/public-reads';
+import { DEFAULT_LANGUAGE, isLanguage, LANGUAGES } from '../../src/domain/languages';
+import type { Language } from '../../src/domain/languages';
+import { LANGUAGE_COOKIE } from '../../src/i18n/language-cookie';
+import { logError } from '../log';
+import type { PublicMirror } from '../services/public-mirror';
+
+/** The screens rendered on the server, with the module of each (its CSS and code are linked). */
+const SCREEN_MODULES: Partial<Record<ScreenId, string>> = {
+  home: 'src/features/home/home-page.tsx',
+  howItWorks: 'src/features/home/how-it-works-page.tsx',
+  providers: 'src/features/catalogue/providers-page.tsx',
+  providerProfile: 'src/features/provider-profile/provider-profile-page.tsx',
+  helpCentre: 'src/features/help/help-centre-page.tsx',
+  helpArticle: 'src/features/help/help-article-page.tsx',
+  faq: 'src/features/help/faq-page.tsx',
+  pricing: 'src/features/pricing/pricing-page.tsx',
+};
+
+const CACHE_MS = 30_000;
+const CACHE_ENTRIES = 500;
+const URL_MAX = 1_000;
+
+type RenderedPage = {
+  html: string;
+  answers: PublicAnswers;
+  screen: ScreenId | undefined;
+  title: string;
+  description: string;
+};
+type RenderModule = {
+  renderPage(url: string, language: Language, data: PublicData): Promise<RenderedPage>;
+};
+type ManifestEntry = { file: string; css?: string[]; imports?: string[]; dynamicImports?: string[] };
+type Manifest = Record<string, ManifestEntry>;
+
+export type PageRenderer = {
+  /** The page's HTML, or undefined when the app shell should answer. */
+  render(req: Request): Promise<string | undefined>;
+};
+
+/**
+ * The reader's language: `?lang=` (a link shared in a language), else the one chosen in the app
+ * (its cookie), else French, the product's default, as the browser's app does.
+ */
+export function pageLanguage(req: Request): Language {
+  const asked = req.query.lang;
+  if (isLanguage(asked)) return asked;
+  for (const [, name, value] of (req.headers.cookie ?? '').matchAll(/(?:^|;\s*)([^=;]+)=([^;]*)/g)) {
+    if (name === LANGUAGE_COOKIE && isLanguage(value)) return value;
+  }
+  return DEFAULT_LANGUAGE;
+}
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** JSON inside a `<script>`: nothing in it can close the element or start a comment. */
+const scriptJson = (value: unknown) =>
+  JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+
+/** The CSS and the code a screen's module needs, from the browser build's manifest. */
+function screenAssets(manifest: Manifest, module: string): { css: string[]; js: string[] } {
+  const css = new Set<string>();
+  const js = new Set<string>();
+  const seen = new Set<string>();
+  const visit = (key: string, withDynamic: boolean) => {
+    if (seen.has(key)) return;
+    seen.add(key);
+    const entry = manifest[key];
+    if (!entry || entry.file.startsWith('assets/admin-')) return;
+    js.add(entry.file);
+    for (const file of entry.css ?? []) css.add(file);
+    for (const imported of entry.imports ?? []) visit(imported, false);
+    // The screen's own lazy parts (the home's expert listing) render with it on the server.
+    if (withDynamic) for (const imported of entry.dynamicImports ?? []) visit(imported, false);
+  };
+  visit(module, true);
+  return { css: [...css], js: [...js] };
+}
+
+export function createPageRenderer(options: {
+  distDir: string;
+  ssrDir?: string;
+  mirror: PublicMirror;
+  publicUrl: string;
+}): PageRenderer | undefined {
+  const ssrDir = options.ssrDir ?? path.join(options.distDir, '..', 'dist-ssr');
+  const renderFile = path.join(ssrDir, 'render.js');
+  const manifestFile = path.join(options.distDir, '.vite', 'manifest.json');
+  const templateFile = path.join(options.distDir, 'index.html');
+  if (![renderFile, manifestFile, templateFile].every((file) => existsSync(file))) return undefined;
+  const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Manifest;
+  const template = readFileSync(templateFile, 'utf8');
+  const shellEntry = manifest['index.html'];
+  const shellFiles = new Set<string>();
+  if (shellEntry) {
+    const walk = (key: string) => {
+      const entry = manifest[key];
+      if (!entry || shellFiles.has(entry.file)) return;
+      shellFiles.add(entry.file);
+      for (const imported of entry.imports ?? []) walk(imported);
+    };
+    walk('index.html');
+  }
+  const renderer = import(pathToFileURL(renderFile).href) as Promise<RenderModule>;
+  const cache = new Map<string, { html: string; version: number; at: number }>();
+  const origin = options.publicUrl.replace(/\/$/, '');
+
+  function pageUrl(pathname: string, language: Language): string {
+    return `${origin}${pathname}${language === 'fr' ? '' : `?lang=${language}`}`;
+  }
+
+  function document(page: RenderedPage, pathname: string, language: Language): string {
+    const module = page.screen && SCREEN_MODULES[page.screen];
+    const assets = module ? screenAssets(manifest, module) : { css: [], js: [] };
+    const canonical = pageUrl(pathname, language);
+    const head = [
+      `<title>${escapeHtml(page.title)}</title>`,
+      `<link rel="canonical" href="${escapeHtml(canonical)}" />`,
+      ...LANGUAGES.map(
+        (other) =>
+          `<link rel="alternate" hreflang="${other}" href="${escapeHtml(pageUrl(pathname, other))}" />`,
+      ),
+      `<meta property="og:type" content="website" />`,
+      `<meta property="og:site_name" content="SOS Expat" />`,
+      `<meta property="og:title" content="${escapeHtml(page.title)}" />`,
+      `<meta property="og:description" content="${escapeHtml(page.description)}" />`,
+      `<meta property="og:url" content="${escapeHtml(canonical)}" />`,
+      `<meta property="og:locale" content="${language}" />`,
+      `<meta property="og:image" content="${escapeHtml(`${origin}/icons/icon-512.png`)}" />`,
+      ...assets.css.map((file) => `<link rel="stylesheet" href="/${file}" />`),
+      ...assets.js
+        .filter((file) => !shellFiles.has(file))
+        .map((file) => `<link rel="modulepreload" href="/${file}" />`),
+    ].join('\n    ');
+    const data = `<script type="application/json" id="ssr-data">${scriptJson({ language, answers: page.answers })}</script>`;
+    return template
+      .replace(/<html lang="[^"]*"/, `<html lang="${language}"`)
+      .replace(
+        /<meta name="description" content="[^"]*" \/>/,
+        `<meta name="description" content="${escapeHtml(page.description)}" />`,
+      )
+      .replace(/<title>[^<]*<\/title>/, head)
+      .replace(/<div id="splash"[\s\S]*?<\/div>/, '')
+      .replace('<div id="root"></div>', `<div id="root">${page.html}</div>${data}`);
+  }
+
+  return {
+    async render(req) {
+      const screen = screenOfPath(req.path);
+      if (!screen || !SCREEN_MODULES[screen] || req.originalUrl.length > URL_MAX) return undefined;
+      const language = pageLanguage(req);
+      try {
+        const { data, version } = await options.mirror.current();
+        const key = `${language}\n${req.originalUrl}`;
+        const cached = cache.get(key);
+        if (cached && cached.version === version && Date.now() - cached.at < CACHE_MS) return cached.html;
+        const { renderPage } = await renderer;
+        const page = await renderPage(req.originalUrl, language, data);
+        const html = document(page, req.path, language);
+        if (cache.size >= CACHE_ENTRIES) cache.delete(cache.keys().next().value!);
+        cache.set(key, { html, version, at: Date.now() });
+        return html;
+      } catch (error) {
+        logError('[ssr] the page could not be rendered; the app shell answers', error);
+        return undefined;
+      }
+    },
+  };
+}

@@ -1,0 +1,105 @@
+/**
+ * The server's render of a public page (built by `vite build --ssr`, loaded by server/http/ssr.ts):
+ * the same components as the browser, in the reader's language, from the server's copy of the
+ * public databases. It answers the HTML of the app's root, the answers the page read (sent with it,
+ * so that the browser's first render matches), and the page's title and description.
+ */
+import { createInstance } from 'i18next';
+import type { Resource } from 'i18next';
+import { PassThrough } from 'node:stream';
+import type { ReactNode } from 'react';
+import { prerenderToNodeStream } from 'react-dom/static';
+import { I18nextProvider, initReactI18next } from 'react-i18next';
+import { StaticRouter } from 'react-router';
+import { AppTree } from '../app/app';
+import { preloadScreen } from '../app/router';
+import { screenOfPath } from '../config/paths';
+import type { ScreenId } from '../config/paths';
+import { computingReads } from '../data/public-reads';
+import type { PublicAnswers, PublicData } from '../data/public-reads';
+import type { Language } from '../domain/languages';
+import de from '../i18n/locales/de.json';
+import en from '../i18n/locales/en.json';
+import es from '../i18n/locales/es.json';
+import fr from '../i18n/locales/fr.json';
+import ru from '../i18n/locales/ru.json';
+
+type SeoKey = keyof (typeof fr)['seo'];
+
+const MESSAGES: Record<Language, Record<string, unknown>> = { fr, en, es, ru, de };
+
+/** A render that has not finished by then (a screen waiting on something) is given up. */
+const RENDER_LIMIT_MS = 5_000;
+
+export type RenderedPage = {
+  html: string;
+  answers: PublicAnswers;
+  screen: ScreenId | undefined;
+  title: string;
+  description: string;
+};
+
+async function translator(language: Language) {
+  const i18n = createInstance();
+  const resources: Resource = { [language]: { translation: MESSAGES[language] } };
+  await i18n.use(initReactI18next).init({
+    lng: language,
+    resources,
+    fallbackLng: false,
+    interpolation: { escapeValue: false },
+    returnNull: false,
+    initAsync: false,
+  });
+  return i18n;
+}
+
+async function streamToString(stream: NodeJS.ReadableStream): Promise<string> {
+  const chunks: Buffer[] = [];
+  const sink = new PassThrough();
+  stream.pipe(sink);
+  for await (const chunk of sink) chunks.push(Buffer.from(chunk as Buffer));
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+export async function renderPage(url: string, language: Language, data: PublicData): Promise<RenderedPage> {
+  const [i18n] = await Promise.all([
+    translator(language),
+    preloadScreen(new URL(url, 'http://page').pathname),
+  ]);
+  const reads = computingReads(data);
+  const router = (routes: ReactNode) => <StaticRouter location={url}>{routes}</StaticRouter>;
+  const abort = new AbortController();
+  const timer = setTimeout(
+    () => abort.abort(new Error('The page took too long to render.')),
+    RENDER_LIMIT_MS,
+  );
+  const failures: unknown[] = [];
+  try {
+    const { prelude } = await prerenderToNodeStream(
+      <I18nextProvider i18n={i18n}>
+        <AppTree source={{ layer: undefined, reads }} router={router} />
+      </I18nextProvider>,
+      {
+        signal: abort.signal,
+        onError: (error) => void failures.push(error),
+        // One document in reading order: React would otherwise move large parts after the footer,
+        // hidden, for a script to put back (the content must be there for readers without scripts).
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
+      },
+    );
+    const html = await streamToString(prelude);
+    // A part that failed would be left to the browser and break the hydration: the shell answers.
+    if (failures.length > 0) throw failures[0];
+    const screen = screenOfPath(new URL(url, 'http://page').pathname);
+    const seo = (screen && i18n.exists(`seo.${screen}.title`) ? screen : 'default') as SeoKey;
+    return {
+      html,
+      answers: reads.answers,
+      screen,
+      title: i18n.t(`seo.${seo}.title`),
+      description: i18n.t(`seo.${seo}.description`),
+    };
+  } finally {
+    clearTimeout(timer);
+  }
+}

@@ -1,0 +1,133 @@
+/**
+ * Public pages come from the server as HTML with their content (readable before any script runs,
+ * found by search engines), in the reader's language, and the browser hydrates them without a
+ * warning and without a flash, then works as before (the offline store takes over).
+ */
+import { expect, test } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
+import type { Pricing } from '../../src/domain/config';
+import type { ContentDoc } from '../../src/domain/content';
+import type { Provider } from '../../src/domain/provider';
+import en from '../../src/i18n/locales/en.json' with { type: 'json' };
+import fr from '../../src/i18n/locales/fr.json' with { type: 'json' };
+
+type Stored<T> = Omit<T, 'id'> & { _id: string };
+
+async function allDocs<T>(request: APIRequestContext, db: string): Promise<Stored<T>[]> {
+  const response = await request.get(`/db/${db}/_all_docs?include_docs=true`);
+  expect(response.ok()).toBe(true);
+  const body = (await response.json()) as { rows: { id: string; doc: Stored<T> }[] };
+  return body.rows.filter((row) => !row.id.startsWith('_design/')).map((row) => row.doc);
+}
+
+/** The page's HTML as a search engine or a browser without scripts gets it. */
+async function html(request: APIRequestContext, path: string, cookie?: string): Promise<string> {
+  const response = await request.get(path, {
+    headers: { accept: 'text/html', ...(cookie ? { cookie } : {}) },
+  });
+  expect(response.status(), path).toBe(200);
+  return response.text();
+}
+
+/** The text of the app's root, without tags (what is readable before any script runs). */
+const rootText = (page: string) =>
+  page
+    .slice(page.indexOf('<div id="root">'), page.indexOf('<script type="application/json" id="ssr-data">'))
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&amp;/g, '&')
+    .replace(/\s+/g, ' ');
+
+test('public pages are served as HTML with their content, title, description, canonical URL and Open Graph tags', async ({
+  request,
+}) => {
+  const providers = await allDocs<Provider>(request, 'providers');
+  const content = await allDocs<ContentDoc>(request, 'content');
+  const pricing = (await allDocs<{ value: Pricing }>(request, 'config')).find(
+    (doc) => doc._id === 'pricing',
+  )!;
+
+  const home = await html(request, '/');
+  expect(home).toContain('<html lang="fr"');
+  expect(rootText(home)).toContain(fr.home.hero.title);
+  expect(home).toContain(`<title>${fr.seo.home.title}</title>`);
+  expect(home).toMatch(/<meta name="description" content="[^"]{40,}"/);
+  expect(home).toMatch(/<link rel="canonical" href="http:\/\/[^"]+\/" \/>/);
+  expect(home).toContain('<meta property="og:title"');
+  expect(home).not.toContain('id="splash"');
+  // In reading order: the page's content inside <main>, not streamed after the footer.
+  const main = home.slice(home.indexOf('<main'), home.indexOf('</main>'));
+  expect(main).toContain(fr.home.hero.title);
+  expect(main).not.toContain('hidden id="S:');
+
+  // The directory's first page, in listing order, with the cards' names.
+  const listed = providers
+    .filter((provider) => provider.isVisible)
+    .sort((a, b) => a.listOrder - b.listOrder || (a._id < b._id ? -1 : 1));
+  const directory = rootText(await html(request, '/providers'));
+  for (const provider of listed.slice(0, 3)) expect(directory).toContain(provider.fullName);
+
+  // A profile at its public URL: name, bio and the page's own title.
+  const profile = listed[0]!;
+  const profilePage = await html(request, `/provider/${profile._id}`);
+  expect(rootText(profilePage)).toContain(profile.fullName);
+  expect(profilePage).toContain(`<title>${fr.seo.default.title}</title>`);
+
+  // The help centre's articles in French.
+  const articles = content.filter((doc) => doc.type === 'article' && doc.language === 'fr');
+  expect(articles.length).toBeGreaterThan(0);
+  const help = rootText(await html(request, '/centre-aide'));
+  for (const article of articles.slice(0, 3)) expect(help).toContain(article.title!);
+
+  // The prices of the configuration.
+  const prices = rootText(await html(request, '/tarifs'));
+  expect(prices).toContain(`${pricing.value.lawyerCall.prices.EUR / 100} €`);
+});
+
+test('the HTML is in the language chosen in the app (its cookie), or the one a link asks for', async ({
+  request,
+}) => {
+  const english = await html(request, '/', 'sos-expat-language=en');
+  expect(english).toContain('<html lang="en"');
+  expect(rootText(english)).toContain(en.home.hero.title);
+  expect(english).toContain(`<title>${en.seo.home.title}</title>`);
+
+  const linked = await html(request, '/tarifs?lang=en');
+  expect(linked).toContain('<html lang="en"');
+  expect(linked).toContain('<link rel="canonical" href="http://');
+  expect(linked).toMatch(/<link rel="canonical" href="[^"]+\/tarifs\?lang=en" \/>/);
+  expect(linked).toMatch(/<link rel="alternate" hreflang="de" href="[^"]+\/tarifs\?lang=de" \/>/);
+});
+
+for (const path of ['/', '/providers', '/tarifs', '/centre-aide', '/faq']) {
+  test(`${path} hydrates without a warning, keeps what the server painted, and works`, async ({ page }) => {
+    const problems: string[] = [];
+    page.on('console', (message) => {
+      const text = message.text();
+      // The RxDB storage notice and the signed-out visitor's session check are expected.
+      if (/RxDB Open Core|status of 401/.test(text)) return;
+      if (message.type() === 'error' || message.type() === 'warning') problems.push(text);
+    });
+    page.on('pageerror', (error) => problems.push(error.message));
+    await page.goto(path);
+    const heading = page.getByRole('heading', { level: 1 });
+    // Painted by the server: there before the offline store opens.
+    await expect(heading).toBeVisible();
+    const painted = await heading.textContent();
+    // The offline store opens after the first paint and takes over the page.
+    await expect
+      .poll(() => page.evaluate(() => indexedDB.databases().then((dbs) => dbs.length)), { timeout: 15_000 })
+      .toBeGreaterThan(0);
+    await expect(heading).toHaveText(painted!);
+    expect(problems).toEqual([]);
+  });
+}
+
+test('a filter on a directory the server rendered works once hydrated', async ({ page }) => {
+  await page.goto('/providers');
+  await expect(page.locator('article').first()).toBeVisible();
+  const types = page.getByRole('radiogroup', { name: "Type d'appel" });
+  await types.getByRole('radio', { name: 'Appel avocat' }).click();
+  await expect(page).toHaveURL(/\/providers\?type=lawyer$/);
+  await expect(page.locator('[data-listing-count]')).toHaveAttribute('data-listing-count', 'type=lawyer');
+});
