@@ -97,6 +97,22 @@ function screenAssets(manifest: Manifest, module: string): { css: string[]; js: 
   return { css: [...css], js: [...js] };
 }
 
+/**
+ * The page's HTML is painted before any script runs: the app's entry, fetched at once (module
+ * preload), is started only after the first frame, so that evaluating it and hydrating never hold
+ * the first paint of a page that is already readable.
+ */
+function deferEntry(template: string): string {
+  const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(template);
+  if (!entry) return template;
+  const start =
+    `<script>requestAnimationFrame(function(){setTimeout(function(){var s=document.createElement('script');` +
+    `s.type='module';s.crossOrigin='';s.src=${JSON.stringify(entry[1])};document.body.appendChild(s)})})</script>`;
+  return template
+    .replace(entry[0], `<link rel="modulepreload" crossorigin href="${entry[1]}" />`)
+    .replace('</body>', `${start}\n  </body>`);
+}
+
 export function createPageRenderer(options: {
   distDir: string;
   ssrDir?: string;
@@ -153,7 +169,7 @@ export function createPageRenderer(options: {
         .map((file) => `<link rel="modulepreload" href="/${file}" />`),
     ].join('\n    ');
     const data = `<script type="application/json" id="ssr-data">${scriptJson({ language, answers: page.answers })}</script>`;
-    return template
+    return deferEntry(template)
       .replace(/<html lang="[^"]*"/, `<html lang="${language}"`)
       .replace(
         /<meta name="description" content="[^"]*" \/>/,
