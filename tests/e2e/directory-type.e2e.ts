@@ -29,6 +29,8 @@ test('the type filter picks the call, and each card keeps the profession the exp
 
   const count = page.locator('[data-listing-count]');
   await expect(count).toHaveAttribute('data-listing-count', 'type=lawyer');
+  // On a first visit the page came from the server: the count follows once the directory is local.
+  await expect(count).toHaveText(/\d/, { timeout: 30_000 });
   const total = Number((await count.innerText()).replace(/\D/g, ''));
   const seen = new Set<string>();
   for (let number = 1; number <= Math.ceil(total / PROVIDERS_PAGE_SIZE); number++) {
