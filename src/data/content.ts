@@ -6,7 +6,7 @@ import { useEffect, useState } from 'react';
 import type { ContentDoc } from '../domain/content';
 import type { Language } from '../domain/languages';
 import { useOptionalDataLayer, usePublicReads } from './data-context';
-import { contentDocAnswer, contentOfTypeAnswer } from './public-reads';
+import { contentDocAnswer, contentOfTypeAnswer, shownDocument } from './public-reads';
 import { browserOnline } from './use-online';
 
 export type ContentState<T> = { value: T; status: 'loading' | 'ready' };
@@ -63,10 +63,5 @@ export function useContentDoc(id: string): ContentState<ContentDoc | undefined> 
       subscription.unsubscribe();
     };
   }, [layer, id]);
-  const doc = local?.id === id ? local.doc : undefined;
-  const settled = doc !== undefined && (doc !== null || pulled || !browserOnline());
-  const shown = settled ? doc : served !== undefined ? served : doc;
-  const waiting =
-    shown === undefined || (shown === null && served === undefined && !pulled && browserOnline());
-  return { value: shown ?? undefined, status: waiting ? 'loading' : 'ready' };
+  return shownDocument(local?.id === id ? local.doc : undefined, served, pulled, browserOnline());
 }

@@ -17,7 +17,7 @@ import type { ProviderPage } from '../domain/provider-filter';
 import type { Provider, ProviderFilter } from '../domain/provider';
 import type { AppDatabase } from './database';
 import { useOptionalDataLayer, usePublicReads } from './data-context';
-import { providerAnswer, providerPageAnswer } from './public-reads';
+import { providerAnswer, providerPageAnswer, shownDocument } from './public-reads';
 import { browserOnline } from './use-online';
 
 /** While replication brings many changes, the screen recomputes at most this often. */
@@ -222,10 +222,6 @@ export function useProvider(key: { id: string } | { slug: string }): ProviderSta
     return () => subscription.unsubscribe();
   }, [db, id, slug, current]);
   const local = found?.key === current ? found.provider : undefined;
-  // The offline store's copy once it has it (or has pulled the directory), else the server's.
-  const settled = local !== undefined && (local !== null || pulled || !browserOnline());
-  const shown = settled ? local : served !== undefined ? served : local;
-  const waiting =
-    shown === undefined || (shown === null && served === undefined && !pulled && browserOnline());
-  return { provider: shown ?? undefined, status: waiting ? 'loading' : 'ready' };
+  const { value, status } = shownDocument(local, served, pulled, browserOnline());
+  return { provider: value, status };
 }

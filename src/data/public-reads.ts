@@ -58,6 +58,23 @@ export function computingReads(data: PublicData): PublicReads & { answers: Publi
   };
 }
 
+/**
+ * One document as a screen shows it: the offline store's copy once it has one (or, for a missing
+ * one, once its first pull is over or the browser is offline), else the server's answer; `loading`
+ * while neither knows. `null` and `undefined` are "missing" and "not known yet".
+ */
+export function shownDocument<T>(
+  local: T | null | undefined,
+  served: T | null | undefined,
+  pulled: boolean,
+  online: boolean,
+): { value: T | undefined; status: 'loading' | 'ready' } {
+  const settled = local !== undefined && (local !== null || pulled || !online);
+  const shown = settled ? local : served !== undefined ? served : local;
+  const waiting = shown === undefined || (shown === null && served === undefined && !pulled && online);
+  return { value: shown ?? undefined, status: waiting ? 'loading' : 'ready' };
+}
+
 // -------------------------------------------------------------------------------------------------
 // The computations, one per hook.
 
