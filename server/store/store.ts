@@ -14,6 +14,7 @@ import { createLocalWrites } from './local-writes';
 import type { LocalWrites } from './local-writes';
 import { withLock } from './lock';
 import { liveLeaves, quorumInsert } from './quorum-write';
+import { getDoc } from './store-http';
 
 export type StoreKind = 'couchdb' | 'embedded';
 
@@ -78,8 +79,9 @@ export function connectStore(
 }
 
 /**
- * A database's documents API: nano's own, but `insert` settled as quorum-write.ts says, and every
- * write told to this process's listeners once answered (local-writes.ts).
+ * A database's documents API: nano's own, but `insert` settled as quorum-write.ts says, a plain read
+ * by id (no parameters) made over the service's own connections (store-http.ts), and every write
+ * told to this process's listeners once answered (local-writes.ts).
  */
 function documentsOf<T extends object>(
   scope: DocumentScope<T>,
@@ -92,8 +94,14 @@ function documentsOf<T extends object>(
     (...args: A): Promise<R> =>
       write(...args).finally(() => writes.report(name));
   const insert = told((doc: T & { _id?: string }) => quorumInsert(target, name, doc));
+  // Design and local documents (`_design/…`, `_local/…`) keep nano's own path handling.
+  const get = (id: string, params?: object) =>
+    params === undefined && typeof id === 'string' && !id.startsWith('_')
+      ? getDoc<T>(target, name, id)
+      : scope.get(id, params);
   return {
     ...scope,
+    get: get as DocumentScope<T>['get'],
     insert: insert as DocumentScope<T>['insert'],
     bulk: told(scope.bulk.bind(scope)) as DocumentScope<T>['bulk'],
     destroy: told(scope.destroy.bind(scope)) as DocumentScope<T>['destroy'],
