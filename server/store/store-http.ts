@@ -39,6 +39,27 @@ export function docPath(db: string, id: string): string {
   return `/${encodeURIComponent(db)}/${encodeURIComponent(id)}`;
 }
 
+type Address = { secure: boolean; protocol: string; hostname: string; port: string; base: string };
+const addresses = new Map<string, Address>();
+
+/** The store's address, parsed once per origin (the embedded store gets a new one when restarted). */
+function addressOf(origin: string): Address {
+  let address = addresses.get(origin);
+  if (!address) {
+    const url = new URL(origin);
+    address = {
+      secure: url.protocol === 'https:',
+      protocol: url.protocol,
+      hostname: url.hostname,
+      port: url.port,
+      base: url.pathname.replace(/\/$/, ''),
+    };
+    if (addresses.size > 16) addresses.clear();
+    addresses.set(origin, address);
+  }
+  return address;
+}
+
 /** One request to the store (`path` from the store's root, query included); the answer's status and parsed body. */
 export function storeJson<T>(
   target: StoreTarget,
@@ -46,15 +67,12 @@ export function storeJson<T>(
   path: string,
   body?: unknown,
 ): Promise<StoreAnswer<T>> {
-  const url = new URL(target.origin);
-  const secure = url.protocol === 'https:';
+  const { secure, base, ...address } = addressOf(target.origin);
   const payload = body === undefined ? undefined : JSON.stringify(body);
   return new Promise((resolve, reject) => {
     const request = (secure ? https : http).request({
-      protocol: url.protocol,
-      hostname: url.hostname,
-      port: url.port,
-      path: url.pathname.replace(/\/$/, '') + path,
+      ...address,
+      path: base + path,
       method,
       agent: secure ? pools.https : pools.http,
       headers: {
