@@ -36,7 +36,7 @@ import { countryBookable } from '../../src/domain/service-countries';
 import type { PaymentGateway } from '../adapters/payments/types';
 import type { Config } from '../config/env';
 import { ApiError } from '../http/errors';
-import { createDocOnce, getOrUndefined, StoreError, updateFrom } from '../store/store';
+import { CreationContested, createDocOnce, getOrUndefined, StoreError, updateFrom } from '../store/store';
 import type { Store } from '../store/store';
 import { getAccount } from './accounts';
 import { accountQuote } from './b2b/checkout-billing';
@@ -315,7 +315,13 @@ async function checkAndWrite(
   };
   const orders = store.db<StoredOrder>('orders');
   for (let attempt = 0; attempt < ORDER_WRITE_ATTEMPTS; attempt++) {
-    const created = await createDocOnce(store, 'orders', order);
+    let created: { rev: string } | undefined;
+    try {
+      created = await createDocOnce(store, 'orders', order);
+    } catch (error) {
+      // Sends of one checkout still racing for its creation (a cluster): the order may stand by now.
+      if (!(error instanceof CreationContested)) throw error;
+    }
     if (created) return { ...order, _rev: created.rev };
     // The same checkout, sent twice (at once, or again after a lost answer): the other send wrote it first.
     const first = await getOrUndefined(orders, orderId);

@@ -44,6 +44,17 @@ export class StoreError extends Error {
 }
 
 /**
+ * A creation still contested after every attempt (on a CouchDB cluster, rival creations of one id
+ * that kept conflicting): the document may stand by now, written by a rival. Answered 503.
+ */
+export class CreationContested extends StoreError {
+  constructor(db: string, id: string) {
+    super(`Could not create ${db}/${id}: too many concurrent writes`, 503);
+    this.name = 'CreationContested';
+  }
+}
+
+/**
  * Connects to a store given a URL carrying admin credentials (`http://admin:secret@host:5984`).
  * `writes`: where its writes are told (the embedded store keeps one across its restarts).
  */
@@ -246,7 +257,7 @@ export async function createDocOnce<T extends object>(
     if (await standsAlone(store, db, doc._id)) return undefined;
     await contestPause(attempt);
   }
-  throw new StoreError(`Could not create ${db}/${doc._id}: too many concurrent writes`, 503);
+  throw new CreationContested(db, doc._id);
 }
 
 /**
@@ -294,8 +305,25 @@ export async function ensureDatabase(store: Store, name: string, shards?: number
     return true;
   } catch (error) {
     if (statusOf(error) === 412) return false;
+    // On a cluster, a rival creation at the same moment can fail ours otherwise (500 `conflict`,
+    // two first checkouts with one demo expert): the database is there all the same.
+    if (store.kind === 'couchdb' && (await databaseAppears(store, name))) return false;
     throw error;
   }
+}
+
+/** Whether a database is there, or appears within a moment (a rival's creation completing). */
+async function databaseAppears(store: Store, name: string): Promise<boolean> {
+  for (let look = 0; look < 3; look++) {
+    try {
+      await store.server.db.get(name);
+      return true;
+    } catch (error) {
+      if (!isNotFound(error)) throw error;
+    }
+    await contestPause(look);
+  }
+  return false;
 }
 
 /** Whether the store answers, and how many databases it holds. */

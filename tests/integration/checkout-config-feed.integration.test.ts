@@ -10,6 +10,7 @@ import { CONFIG_IDS } from '../../src/domain/config';
 import type { Pricing } from '../../src/domain/config';
 import type { CheckoutResponse } from '../../src/domain/order';
 import { defaultPricing } from '../../src/domain/platform-defaults';
+import { dbUpdatesOf } from '../../server/store/db-updates';
 import type { DbUpdateListener, DbUpdates } from '../../server/store/db-updates';
 import { createFollowedDocs } from '../../server/store/followed-docs';
 import { connectStore, getOrUndefined, upsertDoc } from '../../server/store/store';
@@ -192,7 +193,11 @@ describe('a change written by another process', () => {
     const pid = server.store.pid!;
     const origin = server.store.origin;
     expect((await checkout(DEFAULT_LAWYER_EUR)).status).toBe(201);
+    const feed = dbUpdatesOf(server.store);
+    expect(feed.connected()).toBe(true);
     process.kill(pid, 'SIGKILL');
+    // The feed is seen closed (the copy is then read through), then open again on the new address.
+    await expect.poll(() => feed.connected(), { timeout: 10_000 }).toBe(false);
     // Until it is back every checkout fails; then the copy is read again, not served as it was.
     const deadline = Date.now() + 30_000;
     let last: unknown;
@@ -200,6 +205,7 @@ describe('a change written by another process', () => {
       if (Date.now() > deadline) throw new Error(`the store did not come back: ${JSON.stringify(last)}`);
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
+    await expect.poll(() => feed.connected(), { timeout: 10_000 }).toBe(true);
     // This process's own write: at once.
     await call('PUT', '/api/admin/pricing', users.admin.cookie, lawyerPriced(7700));
     expect((await checkout(7700)).status).toBe(201);
