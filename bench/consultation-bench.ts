@@ -3,77 +3,46 @@
  * the first call (the real Twilio SDK against a local Twilio), and the checkout endpoint under load
  * (autocannon) beside a bare Express route on the same machine in the same run.
  */
-import autocannon from 'autocannon';
-import express from 'express';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { createSimulatedGateway } from '../server/adapters/payments/simulated';
 import { createTwilioTelephony } from '../server/adapters/telephony/twilio';
 import { createConsultations } from '../server/services/consultation/consultations';
-import type { CheckoutRequest, CheckoutResponse } from '../src/domain/order';
+import type { CheckoutResponse } from '../src/domain/order';
 import {
   TEST_ACCOUNT_SID,
   TEST_AUTH_TOKEN,
   TEST_FROM_NUMBER,
   startFakeTwilio,
 } from '../tests/support/fake-twilio';
+import type { FakeTwilio } from '../tests/support/fake-twilio';
 import { BROWSER_HEADERS, mintUser } from '../tests/support/sessions';
+import type { TestUser } from '../tests/support/sessions';
 import { providerWithAccount } from '../tests/support/providers';
 import type { ProviderDoc } from '../tests/support/providers';
 import { startTestServer } from '../tests/support/test-server';
+import type { TestServer } from '../tests/support/test-server';
+import { benchCheckoutLoad, checkoutBody } from './checkout-bench';
+import type { LoadFigures } from './checkout-bench';
 import type { Percentiles } from './query-bench';
 import { percentiles } from './query-bench';
 
 const ORDERS = 30;
-const LOAD_SECONDS = 10;
-const CONNECTIONS = 10;
 
-export type LoadFigures = {
-  requestsPerSecond: number;
-  p50: number;
-  p99: number;
-  errors: number;
-  non2xx: number;
-};
 export type ConsultationFigures = {
   firstCall: Percentiles;
   checkout: LoadFigures;
   bare: LoadFigures;
 };
 
-function body(provider: ProviderDoc, key: string): CheckoutRequest {
-  return {
-    providerId: provider._id,
-    service: provider.role === 'lawyer' ? 'lawyerCall' : 'expatCall',
-    currency: 'EUR',
-    expectedTotal: provider.role === 'lawyer' ? 4900 : 1900,
-    idempotencyKey: key,
-    booking: {
-      firstName: 'Camille',
-      lastName: 'Martin',
-      nationality: 'FR',
-      interventionCountry: 'ES',
-      title: 'Visa de travail refusé',
-      description: "Mon visa de travail a été refusé hier et je dois quitter le pays d'ici dix jours.",
-      languages: [provider.languages[0]!],
-      phone: '+33612345678',
-      acceptedTerms: true,
-    },
-  };
-}
+export type ConsultationBench = {
+  server: TestServer;
+  twilioApi: FakeTwilio;
+  client: TestUser;
+  provider: ProviderDoc;
+  close(): Promise<void>;
+};
 
-async function load(url: string, options: Partial<autocannon.Options>): Promise<LoadFigures> {
-  const result = await autocannon({ url, connections: CONNECTIONS, duration: LOAD_SECONDS, ...options });
-  return {
-    requestsPerSecond: result.requests.average,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    errors: result.errors,
-    non2xx: result.non2xx,
-  };
-}
-
-export async function benchConsultation(): Promise<ConsultationFigures> {
+/** The service with the demo data, a local Twilio, a signed-in client and a lawyer to book. */
+export async function startConsultationBench(): Promise<ConsultationBench> {
   const twilioApi = await startFakeTwilio();
   const server = await startTestServer({
     seed: true,
@@ -100,15 +69,24 @@ export async function benchConsultation(): Promise<ConsultationFigures> {
       return { gateway, consultations };
     },
   });
-  const bare = express();
-  bare.get('/bare', (_req, res) => {
-    res.json({ ok: true });
-  });
-  const bareServer = createServer(bare);
-  await new Promise<void>((resolve) => bareServer.listen(0, '127.0.0.1', resolve));
+  const client = await mintUser(server.store, 'bench-client');
+  const { provider } = await providerWithAccount(server.store, 'bench-lawyer', '+33698765432');
+  return {
+    server,
+    twilioApi,
+    client,
+    provider,
+    async close() {
+      await server.close();
+      await twilioApi.close();
+    },
+  };
+}
+
+export async function benchConsultation(): Promise<ConsultationFigures> {
+  const bench = await startConsultationBench();
+  const { server, twilioApi, client, provider } = bench;
   try {
-    const client = await mintUser(server.store, 'bench-client');
-    const { provider } = await providerWithAccount(server.store, 'bench-lawyer', '+33698765432');
     const post = async <T>(route: string, payload: unknown) => {
       const response = await fetch(`${server.url}/api${route}`, {
         method: 'POST',
@@ -121,7 +99,7 @@ export async function benchConsultation(): Promise<ConsultationFigures> {
     // Authorisation → first call request received by the telephony API.
     const delays: number[] = [];
     for (let i = 0; i < ORDERS; i++) {
-      const order = await post<CheckoutResponse>('/checkout', body(provider, `first-call-${i}`));
+      const order = await post<CheckoutResponse>('/checkout', checkoutBody(provider, `first-call-${i}`));
       if (!order.payment) throw new Error(`The checkout failed: ${JSON.stringify(order)}`);
       const before = twilioApi.requests.length;
       const started = performance.now();
@@ -143,23 +121,9 @@ export async function benchConsultation(): Promise<ConsultationFigures> {
     }
 
     // Checkout under load: every request a new order (a new idempotency key).
-    let n = 0;
-    const checkout = await load(`${server.url}/api/checkout`, {
-      method: 'POST',
-      headers: { ...BROWSER_HEADERS, cookie: client.cookie, 'content-type': 'application/json' },
-      requests: [
-        {
-          setupRequest: (request) => ({ ...request, body: JSON.stringify(body(provider, `load-${n++}`)) }),
-        },
-      ],
-    });
-    const { port } = bareServer.address() as AddressInfo;
-    const bareFigures = await load(`http://127.0.0.1:${port}/bare`, {});
-    return { firstCall: percentiles(delays), checkout, bare: bareFigures };
+    const { checkout, bare } = await benchCheckoutLoad(server.url, client.cookie, provider);
+    return { firstCall: percentiles(delays), checkout, bare };
   } finally {
-    bareServer.closeAllConnections();
-    await new Promise((resolve) => bareServer.close(resolve));
-    await server.close();
-    await twilioApi.close();
+    await bench.close();
   }
 }

@@ -7,6 +7,7 @@ import { startTestServer } from '../tests/support/test-server';
 import type { TestServer } from '../tests/support/test-server';
 import { manyProviders } from './bench-data';
 import { benchBrowser } from './browser-bench';
+import { printCheckoutLoad, printLoad } from './checkout-bench';
 import { benchConsultation } from './consultation-bench';
 import { benchContent } from './content-bench';
 import { benchFirstVisit } from './first-visit-bench';
@@ -119,15 +120,7 @@ console.log('\nConsultation (embedded store, simulated gateway, real Twilio SDK 
 console.log(
   `  payment authorised → first call request at the telephony API, ${consultation.firstCall.count} orders: p50 ${fmt(consultation.firstCall.p50)}, p95 ${fmt(consultation.firstCall.p95)}, max ${fmt(consultation.firstCall.max)}  (target ≤ 2 s)`,
 );
-const load = (label: string, f: typeof consultation.bare) =>
-  console.log(
-    `  ${label}: ${f.requestsPerSecond.toFixed(0)} req/s, latency p50 ${f.p50} ms, p99 ${f.p99} ms${f.errors || f.non2xx ? `, ${f.errors} errors, ${f.non2xx} non-2xx` : ''}`,
-  );
-load('POST /api/checkout (a new order each, 10 connections, 10 s)', consultation.checkout);
-load('bare Express route, same run and settings', consultation.bare);
-console.log(
-  `  ratio bare/checkout: throughput ${(consultation.bare.requestsPerSecond / consultation.checkout.requestsPerSecond).toFixed(1)}×, p99 ${(consultation.checkout.p99 / Math.max(1, consultation.bare.p99)).toFixed(1)}×`,
-);
+printCheckoutLoad('POST /api/checkout', consultation);
 
 const live = await benchLiveFeeds();
 console.log(
@@ -158,8 +151,8 @@ if (cluster) {
     console.log(
       `  initial pull of ${COUNT} providers through the gateway: ${fmt(pull.gatewayMs)} (embedded: ${embeddedPull ? fmt(embeddedPull.gatewayMs) : 'n/a'}); directly from the cluster: ${fmt(pull.directMs)}; ratio gateway/direct ${(pull.gatewayMs / pull.directMs).toFixed(2)}`,
     );
-    load('POST /api/checkout on the cluster (10 connections, 10 s)', onCluster.checkout);
-    load('POST /api/checkout on the embedded store (above)', consultation.checkout);
+    printLoad('POST /api/checkout on the cluster (10 connections, 10 s)', onCluster.checkout);
+    printLoad('POST /api/checkout on the embedded store (above)', consultation.checkout);
     console.log(
       `  payment authorised → first call request on the cluster: p50 ${fmt(onCluster.firstCall.p50)}, p95 ${fmt(onCluster.firstCall.p95)}`,
     );

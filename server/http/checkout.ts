@@ -23,7 +23,8 @@ import type { CardInput, SimulatedGateway } from '../adapters/payments/simulated
 import type { PaymentGateway } from '../adapters/payments/types';
 import type { Config } from '../config/env';
 import { billingOptions } from '../services/b2b/checkout-billing';
-import { ensureIntent, isOrderId, parseCheckoutRequest, placeOrder } from '../services/checkout';
+import { ensureIntent, isOrderId, placeOrder } from '../services/checkout';
+import { parseCheckoutRequest } from '../services/checkout-request';
 import { orderView } from '../services/consultation/order-view';
 import { providerUid } from '../services/consultation/parties';
 import type { ConsultationService, StoredCall, StoredOrder } from '../services/consultation/types';

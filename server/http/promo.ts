@@ -3,9 +3,9 @@ import type { Router } from 'express';
 import { CURRENCIES } from '../../src/domain/config';
 import type { Currency } from '../../src/domain/config';
 import { SERVICES, couponUsable, normalizePromoCode } from '../../src/domain/promo';
-import type { Coupon, ServiceKey } from '../../src/domain/promo';
+import type { ServiceKey } from '../../src/domain/promo';
+import { couponDefinition } from '../services/coupons/records';
 import { couponHasUseLeft } from '../services/coupons/uses';
-import { getOrUndefined } from '../store/store';
 import type { Store } from '../store/store';
 import { ApiError } from './errors';
 import { jsonBody } from './json-body';
@@ -23,7 +23,7 @@ export function promoRouter(store: Store): Router {
     if (!code) throw new ApiError(400, 'promo_required', 'Please enter a promo code');
     const service = body.service as ServiceKey;
     if (!SERVICES.includes(service)) throw new ApiError(400, 'invalid_service', 'Unknown service.');
-    const coupon = await getOrUndefined(store.db<Coupon>('admin'), `coupon:${code}`);
+    const coupon = await couponDefinition(store, code);
     const now = new Date();
     if (!coupon || !couponUsable(coupon, service, now) || !(await couponHasUseLeft(store, coupon, now))) {
       throw new ApiError(404, 'promo_invalid', 'Invalid or expired promo code');

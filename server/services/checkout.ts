@@ -9,46 +9,49 @@
  * the payment intent is created, and the intent's own idempotency key is derived from the order: a
  * crash or a gateway failure between the two leaves an order that the next try with the same key
  * completes, never a second intent.
+ *
+ * What a checkout costs the store (it runs under load): the pricing, the settings and the promo
+ * code's definition come from copies kept current by the change feed (store/followed-docs.ts); the
+ * provider, the provider's account and the client's referral are read at once; without a promo code
+ * the order is not looked for first: its creation finds an earlier one, and so does a refusal (a send
+ * placed earlier gets its order whatever would be refused now); the order is completed with its
+ * intent over the revision its creation wrote.
  */
 import { createHash } from 'node:crypto';
 import { bookingProblems, normalizeBooking, OTHER_COUNTRY } from '../../src/domain/booking';
 import type { BookingField } from '../../src/domain/booking';
-import { CONFIG_IDS, CURRENCIES } from '../../src/domain/config';
-import type { Currency, PlatformSettings, Pricing } from '../../src/domain/config';
+import type { PlatformSettings, Pricing } from '../../src/domain/config';
 import {
   DEFAULT_CALL_TIMEOUT,
   DEFAULT_MAX_CALL_DURATION,
   DEFAULT_PLATFORM_COMMISSION,
 } from '../../src/domain/constants';
-import { DEMO_PROVIDER_LINES, quote, serviceOfRole } from '../../src/domain/order';
-import type { AppliedCoupon, CheckoutRequest, DemoProviderLine, Quote } from '../../src/domain/order';
-import { couponUsable, normalizePromoCode, SERVICES } from '../../src/domain/promo';
+import { quote, serviceOfRole } from '../../src/domain/order';
+import type { AppliedCoupon, CheckoutRequest, Quote } from '../../src/domain/order';
+import { couponUsable } from '../../src/domain/promo';
 import type { Coupon, ServiceKey } from '../../src/domain/promo';
 import type { Provider } from '../../src/domain/provider';
 import { isProviderRole } from '../../src/domain/mine';
-import { defaultPricing } from '../../src/domain/platform-defaults';
 import { countryBookable } from '../../src/domain/service-countries';
 import type { PaymentGateway } from '../adapters/payments/types';
 import type { Config } from '../config/env';
 import { ApiError } from '../http/errors';
-import { createOnce, getOrUndefined, StoreError, upsertDoc } from '../store/store';
+import { CreationContested, createDocOnce, getOrUndefined, StoreError, updateFrom } from '../store/store';
 import type { Store } from '../store/store';
 import { getAccount } from './accounts';
 import { accountQuote } from './b2b/checkout-billing';
 import type { StoredAccount } from './accounts';
 import type { StoredOrder } from './consultation/types';
 import { affiliateOfClient } from './affiliates/referrals';
+import { couponDefinition } from './coupons/records';
 import { releaseCouponUse, reserveCouponUse } from './coupons/uses';
 import { demoStandInsEnabled, ensureStandIn } from './demo-stand-ins';
+import { currentPricing, currentSettings } from './platform-config';
 import { logError } from '../log';
 
-const IDEMPOTENCY_KEY_MAX = 200;
-const PROVIDER_ID_MAX = 64;
-
-type ConfigValue<T> = { _id: string; value: T };
+type Settings = Readonly<Partial<PlatformSettings>> | undefined;
 type ProviderDoc = Omit<Provider, 'id'> & { _id: string };
 
-const invalid = (message: string) => new ApiError(400, 'invalid_request', message);
 const promoInvalid = () => new ApiError(400, 'promo_invalid', 'Invalid or expired promo code');
 const promoClientLimit = () =>
   new ApiError(409, 'promo_client_limit', 'You have already used this promo code as often as it allows.');
@@ -62,60 +65,13 @@ export function isOrderId(value: string): boolean {
   return /^ord_[0-9a-f]{24}$/.test(value);
 }
 
-/** The request's shape (not its rules): wrong types are the browser's bug, answered 400 invalid_request. */
-export function parseCheckoutRequest(body: unknown): CheckoutRequest {
-  if (!body || typeof body !== 'object' || Array.isArray(body))
-    throw invalid('The request body must be an object.');
-  const input = body as Record<string, unknown>;
-  const { providerId, service, currency, promoCode, booking, expectedTotal, idempotencyKey, demo, billing } =
-    input;
-  if (typeof providerId !== 'string' || !providerId || providerId.length > PROVIDER_ID_MAX) {
-    throw invalid('providerId is missing.');
-  }
-  if (!SERVICES.includes(service as ServiceKey)) throw invalid('service is not a known service.');
-  if (!CURRENCIES.includes(currency as Currency)) throw invalid('currency is not a known currency.');
-  if (promoCode !== undefined && promoCode !== null && typeof promoCode !== 'string') {
-    throw invalid('promoCode must be a string.');
-  }
-  if (!booking || typeof booking !== 'object' || Array.isArray(booking)) throw invalid('booking is missing.');
-  if (!Number.isSafeInteger(expectedTotal)) throw invalid('expectedTotal must be an amount in minor units.');
-  if (
-    typeof idempotencyKey !== 'string' ||
-    !idempotencyKey.trim() ||
-    idempotencyKey.length > IDEMPOTENCY_KEY_MAX
-  ) {
-    throw invalid('idempotencyKey is missing.');
-  }
-  const providerLine = (demo as { providerLine?: unknown } | undefined)?.providerLine;
-  const accountId = (billing as { accountId?: unknown } | undefined)?.accountId;
-  if (billing !== undefined && (typeof accountId !== 'string' || !/^[\w-]{1,40}$/.test(accountId))) {
-    throw invalid('billing.accountId is not a company account id.');
-  }
-  return {
-    providerId,
-    service: service as ServiceKey,
-    currency: currency as Currency,
-    ...(typeof promoCode === 'string' && promoCode.trim() ? { promoCode } : {}),
-    booking: booking as CheckoutRequest['booking'],
-    expectedTotal: expectedTotal as number,
-    idempotencyKey,
-    ...(DEMO_PROVIDER_LINES.includes(providerLine as DemoProviderLine)
-      ? { demo: { providerLine: providerLine as DemoProviderLine } }
-      : {}),
-    ...(typeof accountId === 'string' ? { billing: { accountId } } : {}),
-  };
-}
-
-async function configValue<T>(store: Store, id: string): Promise<T | undefined> {
-  return (await getOrUndefined(store.db<ConfigValue<T>>('config'), id))?.value;
-}
-
-/** The provider being booked, when they can take a consultation now. */
-async function availableProvider(store: Store, providerId: string): Promise<ProviderDoc> {
-  const provider = await getOrUndefined(store.db<ProviderDoc>('providers'), providerId);
+/** The provider being booked (as the directory has them, with their account), when they can take a consultation now. */
+function availableProvider(
+  provider: ProviderDoc | undefined,
+  account: StoredAccount | undefined,
+): ProviderDoc {
   if (!provider) {
     // Not in the directory: a provider account not approved (or suspended) is unavailable; else unknown.
-    const account = await getAccount(store, providerId);
     if (account && isProviderRole(account.role)) {
       throw new ApiError(409, 'provider_unavailable', 'This expert cannot be booked at the moment.');
     }
@@ -127,15 +83,8 @@ async function availableProvider(store: Store, providerId: string): Promise<Prov
   return provider;
 }
 
-/** The code, when it may be used now; whether a use is left is settled by its reservation. */
-async function usableCoupon(
-  store: Store,
-  promoCode: string,
-  service: ServiceKey,
-  now: Date,
-): Promise<Coupon> {
-  const code = normalizePromoCode(promoCode);
-  const coupon = await getOrUndefined(store.db<Coupon>('admin'), `coupon:${code}`);
+/** The code (its definition as read), when it may be used now; whether a use is left is settled by its reservation. */
+function usableCoupon(coupon: Coupon | undefined, service: ServiceKey, now: Date): Coupon {
   if (!coupon || !couponUsable(coupon, service, now)) throw promoInvalid();
   return coupon;
 }
@@ -149,11 +98,47 @@ function applied(coupon: Coupon): AppliedCoupon {
   };
 }
 
+/** What the checkout reads before it decides, all at once. */
+type Reads = {
+  provider: ProviderDoc | undefined;
+  providerAccount: StoredAccount | undefined;
+  settings: Settings;
+  pricing: Pricing;
+  affiliate: StoredOrder['affiliate'];
+  /** The promo code's definition, when one was given (and the checkout is not billed to a company). */
+  coupon: Coupon | undefined;
+  /** The order an earlier send placed: looked for first only with a promo code (see placeOrder). */
+  earlier: StoredOrder | undefined;
+};
+
+async function readAll(
+  store: Store,
+  client: StoredAccount,
+  input: CheckoutRequest,
+  at: Date,
+): Promise<Reads> {
+  // A company account takes no promo code (services/b2b/): its code is refused, never read.
+  const code = input.billing ? undefined : input.promoCode;
+  const [provider, providerAccount, settings, pricing, affiliate, coupon, earlier] = await Promise.all([
+    getOrUndefined(store.db<ProviderDoc>('providers'), input.providerId),
+    getAccount(store, input.providerId),
+    currentSettings(store),
+    currentPricing(store),
+    // A company account pays for its members: no affiliate earns on those.
+    input.billing ? undefined : affiliateOfClient(store, client.uid, at),
+    code !== undefined ? couponDefinition(store, code) : undefined,
+    code !== undefined
+      ? getOrUndefined(store.db<StoredOrder>('orders'), orderIdFor(client.uid, input.idempotencyKey))
+      : undefined,
+  ]);
+  return { provider, providerAccount, settings, pricing, affiliate, coupon, earlier };
+}
+
 async function priceOf(
   store: Store,
   client: StoredAccount,
   input: CheckoutRequest,
-  settings: PlatformSettings | undefined,
+  { settings, pricing, coupon: definition }: Reads,
   now: Date,
 ): Promise<{ quote: Quote; coupon?: Coupon; billing?: NonNullable<StoredOrder['billing']> }> {
   const enabled = settings?.servicesEnabled;
@@ -161,10 +146,9 @@ async function priceOf(
     (input.service === 'lawyerCall' && enabled?.lawyerCalls === false) ||
     (input.service === 'expatCall' && enabled?.expatCalls === false);
   if (switchedOff) throw new ApiError(409, 'service_unavailable', 'This service is not available.');
-  const pricing = (await configValue<Pricing>(store, CONFIG_IDS.pricing)) ?? defaultPricing();
   // Billed to a company account: its negotiated price, no card, no promo code (services/b2b/).
   if (input.billing) return accountQuote(store, client, { ...input, billing: input.billing }, pricing);
-  const coupon = input.promoCode ? await usableCoupon(store, input.promoCode, input.service, now) : undefined;
+  const coupon = input.promoCode ? usableCoupon(definition, input.service, now) : undefined;
   const priced = quote(pricing, input.service, input.currency, coupon && applied(coupon));
   if (!priced.ok) {
     if (priced.problem === 'amount_too_low') throw new ApiError(400, 'amount_too_low', 'Minimum amount €5');
@@ -179,7 +163,7 @@ async function priceOf(
   return { quote: priced.quote, ...(coupon && priced.quote.coupon ? { coupon } : {}) };
 }
 
-function commissionRate(settings: PlatformSettings | undefined): number {
+function commissionRate(settings: Settings): number {
   const rate = settings?.platformCommission;
   return typeof rate === 'number' && Number.isFinite(rate) && rate >= 0 && rate <= 1
     ? rate
@@ -190,7 +174,7 @@ const positiveInteger = (value: unknown, fallback: number) =>
   typeof value === 'number' && Number.isSafeInteger(value) && value > 0 ? value : fallback;
 
 /** The call settings the order keeps for its whole consultation (a later change reaches later orders). */
-function callTerms(settings: PlatformSettings | undefined): NonNullable<StoredOrder['callTerms']> {
+function callTerms(settings: Settings): NonNullable<StoredOrder['callTerms']> {
   return {
     callTimeout: positiveInteger(settings?.callTimeout, DEFAULT_CALL_TIMEOUT),
     maxCallDuration: positiveInteger(settings?.maxCallDuration, DEFAULT_MAX_CALL_DURATION),
@@ -198,7 +182,7 @@ function callTerms(settings: PlatformSettings | undefined): NonNullable<StoredOr
 }
 
 /** A booking for a country where its service is not offered (admin screen "countries") is refused. */
-function checkCountry(input: CheckoutRequest, settings: PlatformSettings | undefined) {
+function checkCountry(input: CheckoutRequest, settings: Settings) {
   const country = String(input.booking.interventionCountry ?? '').trim();
   // A place the list does not name, typed by the client (spec: the free 'other' country).
   if (country === OTHER_COUNTRY) return;
@@ -222,26 +206,44 @@ export type CheckoutDeps = {
  * of the same checkout wrote. A promo code's use is reserved for the order before the order is
  * written (services/coupons/uses.ts): no order is ever priced with a use it does not hold, and a
  * checkout stopped in between leaves a reservation that its retry finds, or that is given back.
+ *
+ * With a promo code, an earlier send's order is looked for before anything else (its use is not
+ * reserved again). Without one, nothing a checkout does before writing its order has an effect that
+ * a second send would repeat, so the order is looked for only when its creation finds one there, or
+ * when the checkout is refused: a send placed earlier gets its order whatever would be refused now.
  */
 export async function placeOrder(
+  deps: CheckoutDeps,
+  client: StoredAccount,
+  input: CheckoutRequest,
+): Promise<StoredOrder> {
+  try {
+    return await checkAndWrite(deps, client, input);
+  } catch (error) {
+    const refused =
+      error instanceof ApiError && error.status < 500 && error.code !== 'idempotency_key_reused';
+    if (!refused) throw error;
+    const earlier = await getOrUndefined(
+      deps.store.db<StoredOrder>('orders'),
+      orderIdFor(client.uid, input.idempotencyKey),
+    );
+    if (earlier) return sameCheckout(earlier, input);
+    throw error;
+  }
+}
+
+async function checkAndWrite(
   { store, config, gateway, now: clock = () => new Date() }: CheckoutDeps,
   client: StoredAccount,
   input: CheckoutRequest,
 ): Promise<StoredOrder> {
   const orderId = orderIdFor(client.uid, input.idempotencyKey);
-  const orders = store.db<StoredOrder>('orders');
-  const earlier = await getOrUndefined(orders, orderId);
-  if (earlier) return sameCheckout(earlier, input);
-
   if (input.providerId === client.uid) throw new ApiError(400, 'self_booking', "You can't book yourself");
-  // Independent reads, at once: each is a round trip to the store.
-  const [provider, settings, providerAccount, affiliate] = await Promise.all([
-    availableProvider(store, input.providerId),
-    configValue<PlatformSettings>(store, CONFIG_IDS.settings),
-    getAccount(store, input.providerId),
-    // A company account pays for its members: no affiliate earns on those.
-    input.billing ? undefined : affiliateOfClient(store, client.uid, clock()),
-  ]);
+  const at = clock();
+  const reads = await readAll(store, client, input, at);
+  if (reads.earlier) return sameCheckout(reads.earlier, input);
+  const { providerAccount, settings, affiliate } = reads;
+  const provider = availableProvider(reads.provider, providerAccount);
   if (input.service !== serviceOfRole(provider.role)) {
     throw new ApiError(400, 'service_unavailable', 'This expert does not offer this service.');
   }
@@ -255,8 +257,7 @@ export async function placeOrder(
     });
   }
   checkCountry(input, settings);
-  const at = clock();
-  const { quote: priced, coupon, billing } = await priceOf(store, client, input, settings, at);
+  const { quote: priced, coupon, billing } = await priceOf(store, client, input, reads, at);
   if (coupon) {
     const reserved = await reserveCouponUse(store, coupon, orderId, at, client.uid);
     if (reserved === 'client_limit') throw promoClientLimit();
@@ -312,9 +313,17 @@ export async function placeOrder(
     createdAt: now,
     updatedAt: now,
   };
+  const orders = store.db<StoredOrder>('orders');
   for (let attempt = 0; attempt < ORDER_WRITE_ATTEMPTS; attempt++) {
-    if (await createOnce(store, 'orders', order)) return order;
-    // The same checkout, sent twice at once: the other send wrote it first.
+    let created: { rev: string } | undefined;
+    try {
+      created = await createDocOnce(store, 'orders', order);
+    } catch (error) {
+      // Sends of one checkout still racing for its creation (a cluster): the order may stand by now.
+      if (!(error instanceof CreationContested)) throw error;
+    }
+    if (created) return { ...order, _rev: created.rev };
+    // The same checkout, sent twice (at once, or again after a lost answer): the other send wrote it first.
     const first = await getOrUndefined(orders, orderId);
     // Seen, then gone: on a CouchDB cluster, a rival creation that lost its race was taken back.
     if (!first) continue;
@@ -382,7 +391,8 @@ export async function ensureIntent(
       'The payment service did not answer. Please try again.',
     );
   }
-  const updated = await upsertDoc<StoredOrder>(store, 'orders', order._id, (current) =>
+  // Over the revision the order was read or created at (read again only if it changed meanwhile).
+  const updated = await updateFrom<StoredOrder>(store, 'orders', order, (current) =>
     !current || current.payment.clientSecret
       ? undefined
       : {

@@ -12,6 +12,7 @@
 import { randomUUID } from 'node:crypto';
 import { StoreError } from './store';
 import type { Store } from './store';
+import { docPath, storeJson } from './store-http';
 
 /** What a request of our own needs of the store: its address and credentials. */
 type Target = Pick<Store, 'origin' | 'authorization'>;
@@ -19,9 +20,8 @@ type Target = Pick<Store, 'origin' | 'authorization'>;
 /** `contested`: the creation was withdrawn after a 202 (its revision `rev`): the id may be free again. */
 export type Claim = { claimed: true; rev: string } | { claimed: false; contested?: { rev: string } };
 
-function docUrl(store: Target, db: string, id: string, rev?: string): string {
-  const url = `${store.origin}/${encodeURIComponent(db)}/${encodeURIComponent(id)}`;
-  return rev ? `${url}?rev=${encodeURIComponent(rev)}` : url;
+function docUrl(store: Target, db: string, id: string): string {
+  return `${store.origin}${docPath(db, id)}`;
 }
 
 /**
@@ -31,21 +31,20 @@ function docUrl(store: Target, db: string, id: string, rev?: string): string {
  * the same revision, and the withdrawal of the one answered 202 would delete the other's claim.
  */
 export async function claimDocument(store: Target, db: string, doc: { _id: string }): Promise<Claim> {
-  const response = await fetch(docUrl(store, db, doc._id), {
-    method: 'PUT',
-    headers: { authorization: store.authorization, 'content-type': 'application/json' },
-    body: JSON.stringify({ ...doc, claim: randomUUID() }),
+  const answer = await storeJson<{ rev?: string; reason?: string }>(store, 'PUT', docPath(db, doc._id), {
+    ...doc,
+    claim: randomUUID(),
   });
-  const body = (await response.json().catch(() => ({}))) as { rev?: string; reason?: string };
-  if (response.status === 409) return { claimed: false };
-  if (response.status === 201 && body.rev) return { claimed: true, rev: body.rev };
-  if (response.status === 202 && body.rev) {
-    await withdraw(store, db, doc._id, body.rev);
-    return { claimed: false, contested: { rev: body.rev } };
+  const rev = answer.body?.rev;
+  if (answer.status === 409) return { claimed: false };
+  if (answer.status === 201 && rev) return { claimed: true, rev };
+  if (answer.status === 202 && rev) {
+    await withdraw(store, db, doc._id, rev);
+    return { claimed: false, contested: { rev } };
   }
   throw new StoreError(
-    `Could not create ${db}/${doc._id}: ${response.status} ${body.reason ?? ''}`.trim(),
-    response.status,
+    `Could not create ${db}/${doc._id}: ${answer.status} ${answer.body?.reason ?? ''}`.trim(),
+    answer.status,
   );
 }
 
@@ -64,14 +63,10 @@ const WITHDRAW_ATTEMPTS = 10;
  */
 export async function withdraw(store: Target, db: string, id: string, rev: string): Promise<void> {
   for (let attempt = 0; attempt < WITHDRAW_ATTEMPTS; attempt++) {
-    const response = await fetch(docUrl(store, db, id, rev), {
-      method: 'DELETE',
-      headers: { authorization: store.authorization },
-    });
-    await response.body?.cancel();
-    if (response.ok) return;
-    if (response.status !== 404 && response.status !== 409) {
-      throw new StoreError(`Could not delete ${db}/${id}@${rev}: ${response.status}`, response.status);
+    const { status } = await storeJson(store, 'DELETE', `${docPath(db, id)}?rev=${encodeURIComponent(rev)}`);
+    if (status >= 200 && status < 300) return;
+    if (status !== 404 && status !== 409) {
+      throw new StoreError(`Could not delete ${db}/${id}@${rev}: ${status}`, status);
     }
     if (!(await isLiveLeaf(store, db, id, rev))) return;
     await contestPause(attempt);

@@ -24,6 +24,11 @@ export type DbUpdates = {
   subscribe(db: string, listener: DbUpdateListener): () => void;
   /** Databases that have at least one listener, and listeners in all. */
   size(): { databases: number; listeners: number };
+  /**
+   * Whether the feed is open now, so that every write from now on is reported (until it closes:
+   * a copy kept current by the feed must be read again meanwhile, see followed-docs.ts).
+   */
+  connected(): boolean;
   /** Closes the feed now and forgets every listener. */
   close(): void;
 };
@@ -63,6 +68,8 @@ export function createDbUpdates(store: Store, options: DbUpdatesOptions = {}): D
   let lingerTimer: NodeJS.Timeout | undefined;
   let retryMs = retryMinMs;
   let closed = false;
+  /** The request whose answer is open and reporting (undefined while connecting or retrying). */
+  let open: ClientRequest | undefined;
 
   const notify = (db: string) => {
     for (const listener of [...(listeners.get(db) ?? [])]) listener();
@@ -95,6 +102,7 @@ export function createDbUpdates(store: Store, options: DbUpdatesOptions = {}): D
         return void fail(current);
       }
       retryMs = retryMinMs;
+      open = current;
       answer.setEncoding('utf8');
       let pending = '';
       answer.on('data', (chunk: string) => {
@@ -127,6 +135,7 @@ export function createDbUpdates(store: Store, options: DbUpdatesOptions = {}): D
   }
 
   function fail(failed: ClientRequest) {
+    if (open === failed) open = undefined;
     if (request !== failed) return;
     failed.destroy();
     request = undefined;
@@ -142,9 +151,10 @@ export function createDbUpdates(store: Store, options: DbUpdatesOptions = {}): D
   function disconnect() {
     clearTimeout(retryTimer);
     retryTimer = undefined;
-    const open = request;
+    const current = request;
     request = undefined;
-    open?.destroy();
+    open = undefined;
+    current?.destroy();
   }
 
   return {
@@ -172,6 +182,9 @@ export function createDbUpdates(store: Store, options: DbUpdatesOptions = {}): D
     },
     size() {
       return { databases: listeners.size, listeners: count };
+    },
+    connected() {
+      return open !== undefined && open === request;
     },
     close() {
       closed = true;

@@ -9,19 +9,26 @@
  * environment (STORE_DIR, STORE_ADMIN_PASSWORD) and answers `{ ready: port }` or `{ failed }`.
  */
 import { EventEmitter } from 'node:events';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
+import { createFastPath } from './embedded-fast-path';
+import type { LeanDb } from './embedded-fast-path';
 
 const require = createRequire(import.meta.url);
 // These CommonJS packages have no type declarations; the child uses only their documented entry points.
 const PouchDB = require('pouchdb-core') as PouchStatic;
 const expressPouchDB = require('express-pouchdb') as (pouch: PouchStatic, opts: object) => ExpressApp;
 
-type PouchStatic = { plugin(p: unknown): PouchStatic; defaults(opts: object): PouchStatic };
+type PouchStatic = {
+  plugin(p: unknown): PouchStatic;
+  defaults(opts: object): PouchStatic;
+  /** Added by express-pouchdb (pouchdb-all-dbs): the databases that exist. */
+  allDbs?(): Promise<string[]>;
+};
 type ExpressApp = (req: IncomingMessage, res: ServerResponse) => void;
 
 const dir = process.env.STORE_DIR;
@@ -48,6 +55,26 @@ const Pouch = PouchDB.plugin(require('pouchdb-adapter-leveldb'))
   .plugin(require('pouchdb-mapreduce'))
   .plugin(require('pouchdb-replication'))
   .defaults({ prefix: dir + path.sep });
+
+const adminAuthorization = 'Basic ' + Buffer.from(`admin:${password}`).toString('base64');
+
+// The service's own document reads and writes skip express-pouchdb's per-request work
+// (embedded-fast-path.ts). Its databases, on the same files, without express-pouchdb's wrappers:
+const Lean = PouchDB.defaults({ prefix: dir + path.sep }) as unknown as new (name: string) => LeanDb;
+const designDir = new URL('../../couchdb/design/', import.meta.url);
+const fastPath = createFastPath({
+  open: (name) => new Lean(name),
+  allDbs: () => (Pouch.allDbs ? Pouch.allDbs() : Promise.resolve([])),
+  adminAuthorization,
+  // The guard of the server's own databases (it lets admins write): the migration applies this text.
+  adminGuards: [
+    (
+      JSON.parse(readFileSync(new URL('server-writes-only.json', designDir), 'utf8')) as {
+        validate_doc_update: string;
+      }
+    ).validate_doc_update,
+  ],
+});
 
 const app = expressPouchDB(Pouch, {
   mode: 'fullCouchDB',
@@ -76,7 +103,6 @@ const READ_POSTS = new Set([
   '_view',
   '_temp_view',
 ]);
-const adminAuthorization = 'Basic ' + Buffer.from(`admin:${password}`).toString('base64');
 
 function writtenDatabase(req: IncomingMessage): { db: string; type: string } | undefined {
   if (req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS') return undefined;
@@ -132,7 +158,13 @@ const server = createServer((req, res) => {
       );
     });
   }
-  app(req, res);
+  const passOn = () => {
+    fastPath.passedOn(req, res);
+    app(req, res);
+  };
+  const served = fastPath.serve(req, res);
+  if (served === false) passOn();
+  else void served.then((done) => done || passOn());
 });
 server.listen(0, '127.0.0.1', () => {
   const { port } = server.address() as AddressInfo;

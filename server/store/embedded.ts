@@ -2,13 +2,17 @@
  * Starts the embedded store (see embedded-child.ts) in a loopback child process with data under
  * `<dataDir>/store`, and stops it with the service. A fresh admin password is chosen at each start.
  * If the store process dies while the service runs, it is started again on the same data: a fault
- * there must not take the API down for longer than the restart.
+ * there must not take the API down for longer than the restart. A database's documents API
+ * (`db(name)`), often kept by a service for its whole run, follows the store to its new address.
  */
 import { fork } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { DocumentScope } from 'nano';
+import { createLocalWrites } from './local-writes';
+import type { LocalWrites } from './local-writes';
 import { connectStore } from './store';
 import type { Store } from './store';
 import { logError } from '../log';
@@ -21,15 +25,17 @@ const START_ATTEMPTS = 5;
 type Running = { store: Store; child: ChildProcess };
 
 export async function startEmbeddedStore(dataDir: string): Promise<Store> {
-  let current = await startWithRetries(dataDir);
+  // One for the service's whole run: a listener stays subscribed across restarts of the store.
+  const writes = createLocalWrites();
+  let current = await startWithRetries(dataDir, writes);
   let stopping = false;
   const supervise = (running: Running) => {
     running.child.once('exit', (code, signal) => {
       if (stopping) return;
       console.error(`[store] the embedded store stopped (${signal ?? code}); starting it again`);
-      void startWithRetries(dataDir).then(
+      void startWithRetries(dataDir, writes).then(
         (next) => {
-          current = next;
+          restarted(next);
           supervise(next);
           console.error(`[store] embedded store running again (pid ${next.child.pid})`);
         },
@@ -38,6 +44,23 @@ export async function startEmbeddedStore(dataDir: string): Promise<Store> {
     });
   };
   supervise(current);
+  /** Per database: its documents API on the store running now, and the one handed out, which follows it. */
+  let scopes = new Map<string, DocumentScope<object>>();
+  const following = new Map<string, DocumentScope<object>>();
+  const scopeOf = (name: string) => {
+    let scope = scopes.get(name);
+    if (!scope) scopes.set(name, (scope = current.store.db(name)));
+    return scope;
+  };
+  const followingScope = (name: string) => {
+    let scope = following.get(name);
+    if (!scope) following.set(name, (scope = followRestarts(() => scopeOf(name))));
+    return scope;
+  };
+  const restarted = (next: Running) => {
+    current = next;
+    scopes = new Map();
+  };
   return {
     kind: 'embedded',
     get pid() {
@@ -52,7 +75,9 @@ export async function startEmbeddedStore(dataDir: string): Promise<Store> {
     get server() {
       return current.store.server;
     },
-    db: (name) => current.store.db(name),
+    // One scope per database whatever the document type asked for: the type is the caller's claim, as with nano.
+    db: <T extends object>(name: string) => followingScope(name) as unknown as DocumentScope<T>,
+    writes,
     async close() {
       stopping = true;
       await current.store.close();
@@ -60,11 +85,31 @@ export async function startEmbeddedStore(dataDir: string): Promise<Store> {
   };
 }
 
-async function startWithRetries(dataDir: string): Promise<Running> {
+/** A documents API whose every method and member is the current store's (read at each use). */
+function followRestarts(scopeNow: () => DocumentScope<object>): DocumentScope<object> {
+  // The target is never used: every member is looked up on the scope of the store running now.
+  return new Proxy({} as DocumentScope<object>, {
+    // Spread (`{ ...db, insert }`) and `Object.keys` see the current scope's members too.
+    ownKeys: () => Reflect.ownKeys(scopeNow()),
+    getOwnPropertyDescriptor(_target, member) {
+      const own = Reflect.getOwnPropertyDescriptor(scopeNow(), member);
+      return own && { ...own, configurable: true };
+    },
+    get(_target, member) {
+      const scope = scopeNow();
+      const value: unknown = Reflect.get(scope, member);
+      return typeof value === 'function'
+        ? (...args: unknown[]) => (Reflect.get(scopeNow(), member) as (...a: unknown[]) => unknown)(...args)
+        : value;
+    },
+  });
+}
+
+async function startWithRetries(dataDir: string, writes: LocalWrites): Promise<Running> {
   let lastError: unknown;
   for (let attempt = 1; attempt <= START_ATTEMPTS; attempt++) {
     try {
-      return await startOnce(dataDir);
+      return await startOnce(dataDir, writes);
     } catch (error) {
       lastError = error;
       await new Promise((resolve) => setTimeout(resolve, 300 * attempt));
@@ -73,7 +118,7 @@ async function startWithRetries(dataDir: string): Promise<Running> {
   throw lastError;
 }
 
-function startOnce(dataDir: string): Promise<Running> {
+function startOnce(dataDir: string, writes: LocalWrites): Promise<Running> {
   const password = randomBytes(24).toString('hex');
   const child = fork(CHILD, [], {
     env: {
@@ -108,7 +153,7 @@ function startOnce(dataDir: string): Promise<Running> {
           child.kill('SIGTERM');
         });
       const url = `http://admin:${password}@127.0.0.1:${message.ready}`;
-      resolve({ store: connectStore(url, 'embedded', stop, child.pid), child });
+      resolve({ store: connectStore(url, 'embedded', stop, child.pid, writes), child });
     });
   });
 }

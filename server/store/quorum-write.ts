@@ -18,20 +18,11 @@
  * hence these requests of our own. On the embedded store every write answers 201 or 409 directly.
  */
 import { contestPause, withdraw } from './claim';
+import { docPath, refusal, storeJson, StoreRequestError } from './store-http';
+
+export { StoreRequestError };
 
 type Target = { origin: string; authorization: string };
-
-/** A refusal of the store, shaped as nano's errors are (callers read `statusCode`). */
-export class StoreRequestError extends Error {
-  constructor(
-    readonly statusCode: number,
-    readonly error: string,
-    readonly reason: string,
-  ) {
-    super(`${error}: ${reason}`);
-    this.name = 'StoreRequestError';
-  }
-}
 
 export type InsertAnswer = { ok: true; id: string; rev: string };
 
@@ -140,28 +131,20 @@ export async function quorumInsert(
   doc: { _id?: string } & object,
 ): Promise<InsertAnswer> {
   const id = doc._id;
-  const response = await fetch(docUrl(target, db, id), {
-    method: id === undefined ? 'POST' : 'PUT',
-    headers: { authorization: target.authorization, 'content-type': 'application/json' },
-    body: JSON.stringify(doc),
-  });
-  const body = (await response.json().catch(() => ({}))) as {
-    id?: string;
-    rev?: string;
-    error?: string;
-    reason?: string;
-  };
-  if ((response.status === 201 || response.status === 202) && body.rev && body.id) {
-    if (response.status === 201) return { ok: true, id: body.id, rev: body.rev };
+  const answer = await storeJson<{ id?: string; rev?: string }>(
+    target,
+    id === undefined ? 'POST' : 'PUT',
+    id === undefined ? `/${encodeURIComponent(db)}` : docPath(db, id),
+    doc,
+  );
+  const written = answer.body;
+  if ((answer.status === 201 || answer.status === 202) && written?.rev && written.id) {
+    if (answer.status === 201) return { ok: true, id: written.id, rev: written.rev };
     return settle(
       { ...target, db },
-      { ...doc, _id: body.id } as Record<string, unknown> & { _id: string },
-      body.rev,
+      { ...doc, _id: written.id } as Record<string, unknown> & { _id: string },
+      written.rev,
     );
   }
-  throw new StoreRequestError(
-    response.status,
-    body.error ?? 'error',
-    body.reason ?? `status ${response.status}`,
-  );
+  throw refusal(answer);
 }

@@ -10,8 +10,11 @@ import nano from 'nano';
 import type { DocumentScope, ServerScope } from 'nano';
 import { redactText, registerSecret } from '../log';
 import { contestPause } from './claim';
+import { createLocalWrites } from './local-writes';
+import type { LocalWrites } from './local-writes';
 import { withLock } from './lock';
 import { liveLeaves, quorumInsert } from './quorum-write';
+import { getDoc } from './store-http';
 
 export type StoreKind = 'couchdb' | 'embedded';
 
@@ -25,6 +28,8 @@ export type Store = {
   authorization: string;
   server: ServerScope;
   db<T extends object = Record<string, unknown>>(name: string): DocumentScope<T>;
+  /** This process's writes through `db(name)`, told as each is answered (local-writes.ts). */
+  writes: LocalWrites;
   close(): Promise<void>;
 };
 
@@ -38,12 +43,27 @@ export class StoreError extends Error {
   }
 }
 
-/** Connects to a store given a URL carrying admin credentials (`http://admin:secret@host:5984`). */
+/**
+ * A creation still contested after every attempt (on a CouchDB cluster, rival creations of one id
+ * that kept conflicting): the document may stand by now, written by a rival. Answered 503.
+ */
+export class CreationContested extends StoreError {
+  constructor(db: string, id: string) {
+    super(`Could not create ${db}/${id}: too many concurrent writes`, 503);
+    this.name = 'CreationContested';
+  }
+}
+
+/**
+ * Connects to a store given a URL carrying admin credentials (`http://admin:secret@host:5984`).
+ * `writes`: where its writes are told (the embedded store keeps one across its restarts).
+ */
 export function connectStore(
   url: string,
   kind: StoreKind,
   close: () => Promise<void> = async () => {},
   pid?: number,
+  writes: LocalWrites = createLocalWrites(),
 ): Store {
   const parsed = new URL(url);
   const user = decodeURIComponent(parsed.username);
@@ -63,19 +83,40 @@ export function connectStore(
     origin,
     authorization,
     server,
-    db: <T extends object>(name: string) => withQuorumInsert(server.use<T>(name), target, name),
+    db: <T extends object>(name: string) => documentsOf(server.use<T>(name), target, name, writes),
+    writes,
     close,
   };
 }
 
-/** A database whose `insert` is settled as quorum-write.ts says (the rest is nano's own). */
-function withQuorumInsert<T extends object>(
+/**
+ * A database's documents API: nano's own, but `insert` settled as quorum-write.ts says, a plain read
+ * by id (no parameters) made over the service's own connections (store-http.ts), and every write
+ * told to this process's listeners once answered (local-writes.ts).
+ */
+function documentsOf<T extends object>(
   scope: DocumentScope<T>,
   target: { origin: string; authorization: string },
   name: string,
+  writes: LocalWrites,
 ): DocumentScope<T> {
-  const insert = (doc: T & { _id?: string }) => quorumInsert(target, name, doc);
-  return { ...scope, insert: insert as DocumentScope<T>['insert'] };
+  const told =
+    <A extends unknown[], R>(write: (...args: A) => Promise<R>) =>
+    (...args: A): Promise<R> =>
+      write(...args).finally(() => writes.report(name));
+  const insert = told((doc: T & { _id?: string }) => quorumInsert(target, name, doc));
+  // Design and local documents (`_design/…`, `_local/…`) keep nano's own path handling.
+  const get = (id: string, params?: object) =>
+    params === undefined && typeof id === 'string' && !id.startsWith('_')
+      ? getDoc<T>(target, name, id)
+      : scope.get(id, params);
+  return {
+    ...scope,
+    get: get as DocumentScope<T>['get'],
+    insert: insert as DocumentScope<T>['insert'],
+    bulk: told(scope.bulk.bind(scope)) as DocumentScope<T>['bulk'],
+    destroy: told(scope.destroy.bind(scope)) as DocumentScope<T>['destroy'],
+  };
 }
 
 /** True for nano's "not found" answers. */
@@ -197,17 +238,50 @@ export async function createOnce<T extends object>(
   db: string,
   doc: T & { _id: string },
 ): Promise<boolean> {
+  return (await createDocOnce(store, db, doc)) !== undefined;
+}
+
+/** createOnce, answering the revision this call created (undefined: the document is there). */
+export async function createDocOnce<T extends object>(
+  store: Store,
+  db: string,
+  doc: T & { _id: string },
+): Promise<{ rev: string } | undefined> {
   for (let attempt = 0; attempt < WRITE_ATTEMPTS; attempt++) {
     try {
-      await store.db<T>(db).insert(doc);
-      return true;
+      const written = await store.db<T>(db).insert(doc);
+      return { rev: written.rev };
     } catch (error) {
       if (!isConflict(error)) throw error;
     }
-    if (await standsAlone(store, db, doc._id)) return false;
+    if (await standsAlone(store, db, doc._id)) return undefined;
     await contestPause(attempt);
   }
-  throw new StoreError(`Could not create ${db}/${doc._id}: too many concurrent writes`, 503);
+  throw new CreationContested(db, doc._id);
+}
+
+/**
+ * upsertDoc, starting from the document as this caller last had it (just created or read, with its
+ * revision): on one node `change` is written over that revision at once, and the document is read
+ * again only when another write came first (409). On a CouchDB cluster it is upsertDoc itself, under
+ * the document's lock: there a write by revision alone could leave two conflicting revisions.
+ */
+export async function updateFrom<T extends object>(
+  store: Store,
+  db: string,
+  known: Stored<T>,
+  change: (current: Stored<T> | undefined) => Stored<T> | undefined,
+): Promise<Stored<T> | undefined> {
+  if (store.kind === 'couchdb' || !known._rev) return upsertDoc(store, db, known._id, change);
+  const next = change(known);
+  if (!next) return undefined;
+  try {
+    const written = await store.db<T>(db).insert({ ...next, _id: known._id, _rev: known._rev });
+    return { ...next, _id: known._id, _rev: written.rev };
+  } catch (error) {
+    if (!isConflict(error)) throw error;
+  }
+  return upsertDoc(store, db, known._id, change);
 }
 
 /**
@@ -231,8 +305,25 @@ export async function ensureDatabase(store: Store, name: string, shards?: number
     return true;
   } catch (error) {
     if (statusOf(error) === 412) return false;
+    // On a cluster, a rival creation at the same moment can fail ours otherwise (500 `conflict`,
+    // two first checkouts with one demo expert): the database is there all the same.
+    if (store.kind === 'couchdb' && (await databaseAppears(store, name))) return false;
     throw error;
   }
+}
+
+/** Whether a database is there, or appears within a moment (a rival's creation completing). */
+async function databaseAppears(store: Store, name: string): Promise<boolean> {
+  for (let look = 0; look < 3; look++) {
+    try {
+      await store.server.db.get(name);
+      return true;
+    } catch (error) {
+      if (!isNotFound(error)) throw error;
+    }
+    await contestPause(look);
+  }
+  return false;
 }
 
 /** Whether the store answers, and how many databases it holds. */

@@ -15,6 +15,7 @@
  */
 import type { Coupon } from '../../../src/domain/promo';
 import { normalizePromoCode } from '../../../src/domain/promo';
+import { followedDocsOf } from '../../store/followed-docs';
 import { getOrUndefined } from '../../store/store';
 import type { Store } from '../../store/store';
 
@@ -69,6 +70,15 @@ export const admin = <T extends object>(store: Store) => store.db<T>('admin');
 
 export function readCoupon(store: Store, code: string): Promise<StoredCoupon | undefined> {
   return getOrUndefined(admin<StoredCoupon>(store), `coupon:${normalizePromoCode(code)}`);
+}
+
+/**
+ * A code's definition as the checkout and the public code check read it: from the copy of `admin`
+ * kept current by the store's change feed (store/followed-docs.ts), read by id when it may have
+ * changed. Never its uses: those are claims, decided by the store (uses.ts).
+ */
+export function couponDefinition(store: Store, code: string): Promise<Readonly<StoredCoupon> | undefined> {
+  return followedDocsOf(store, 'admin').get<StoredCoupon>(`coupon:${normalizePromoCode(code)}`);
 }
 
 /** The uses recorded on the code itself, before slots (0 when absent or malformed). */
