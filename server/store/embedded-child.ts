@@ -133,6 +133,9 @@ function dbUpdates(req: IncomingMessage, res: ServerResponse) {
     return void res.end('{"error":"bad_request","reason":"Only feed=continuous is supported here."}\n');
   }
   res.writeHead(200, { 'content-type': 'application/json' });
+  // Sent now, as CouchDB does: the service counts the feed open once it has the answer's head, and
+  // without this Node sends it with the first line, which may be a heartbeat 20 s later.
+  res.flushHeaders();
   const heartbeatMs = Math.max(1000, Number(query.get('heartbeat')) || 60_000);
   const heartbeat = setInterval(() => res.write('\n'), heartbeatMs);
   const listener = (line: string) => res.write(line);
