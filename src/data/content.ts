@@ -23,7 +23,7 @@ export function useContentOfType(type: ContentDoc['type'], language: Language): 
   useEffect(() => {
     if (!layer) return;
     let alive = true;
-    void layer.sync.content.firstPull.then(() => alive && setPulled(true));
+    void layer.sync.content.readable.then(() => alive && setPulled(true));
     const subscription = layer.db.content
       .find({ selector: { type: { $eq: type }, language: { $eq: language } }, sort: [{ id: 'asc' }] })
       .$.subscribe((found) => {
@@ -36,8 +36,8 @@ export function useContentOfType(type: ContentDoc['type'], language: Language): 
     };
   }, [layer, type, language, key]);
   const docs = local?.key === key ? local.docs : undefined;
-  // The offline store's list once it holds some (or its first pull is over), else the server's.
-  const settled = docs !== undefined && (docs.length > 0 || pulled || !browserOnline());
+  // The offline store's list once it is whole (or cannot be completed now), else the server's.
+  const settled = docs !== undefined && (pulled || !browserOnline());
   const shown = settled ? docs : (served ?? docs);
   const waiting =
     shown === undefined || (shown.length === 0 && served === undefined && !pulled && browserOnline());

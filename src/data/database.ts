@@ -91,7 +91,12 @@ async function dropCollection(db: AppDatabase, name: string): Promise<void> {
     db.password,
     db.hashFunction,
   );
+  // Its copy is no longer whole (replication.ts, PublicCollectionSync.readable).
+  await (await db.getLocal(wholeCopyMark(name)))?.remove();
 }
+
+/** The database's local document saying that a public collection's copy was once whole. */
+export const wholeCopyMark = (collection: string) => `pulled-${collection}`;
 
 let browserDatabase: Promise<AppDatabase> | undefined;
 

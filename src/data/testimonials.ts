@@ -114,14 +114,14 @@ export function testimonialPage$(db: AppDatabase, query: TestimonialQuery): Obse
   );
 }
 
-/** Resolves once `content` has been pulled once (or has failed to): until then "none" may be wrong. */
+/** Whether `content` may be listed as it is locally (see `readable`): until then it may be partial. */
 function useContentPulled(): boolean {
   const sync = useOptionalDataLayer()?.sync;
   const [pulled, setPulled] = useState(false);
   useEffect(() => {
     if (!sync) return;
     let alive = true;
-    void sync.content.firstPull.then(() => alive && setPulled(true));
+    void sync.content.readable.then(() => alive && setPulled(true));
     return () => {
       alive = false;
     };
@@ -135,12 +135,10 @@ function settle(
   pulled: boolean,
   served: ListAnswer | undefined,
 ): ListState {
-  // The offline store's list once it holds some (or its first pull is over), else the server's.
+  // The offline store's list once it is whole (or cannot be completed now), else the server's.
   const online = browserOnline();
-  if (served && (items === undefined || (total === 0 && !pulled && online))) {
-    return { ...served, status: 'ready' };
-  }
-  const waiting = items === undefined || (total === 0 && !pulled && online);
+  const waiting = items === undefined || (!pulled && online);
+  if (served && waiting) return { ...served, status: 'ready' };
   return { items: items ?? [], total, status: waiting ? 'loading' : 'ready' };
 }
 

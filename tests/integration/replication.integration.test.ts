@@ -99,6 +99,42 @@ describe('replication through the gateway', () => {
     await db.close();
   });
 
+  it("lists a first visit's content only once every batch is in, and a later visit's at once, even with no network", async () => {
+    const db = await freshDatabase();
+    let pullRequests = 0;
+    const counting = gatewayTarget();
+    const sync = new PublicCollectionSync(db.content, 'content', {
+      origin: counting.origin,
+      fetch: ((input, init) => {
+        if (String(input).includes('/_changes')) pullRequests += 1;
+        return counting.fetch(input, init);
+      }) as typeof fetch,
+    });
+    const pending = Symbol('pending');
+    const state = (promise: Promise<void>) =>
+      Promise.race([promise, new Promise((resolve) => setTimeout(() => resolve(pending), 200))]);
+    expect(await state(sync.readable)).toBe(pending);
+
+    let countWhenReadable = -1;
+    const readable = sync.readable.then(async () => {
+      countWhenReadable = await db.content.count().exec();
+    });
+    await sync.pull();
+    await readable;
+    const whole = await db.content.count().exec();
+    expect(whole).toBeGreaterThan(300);
+    expect(pullRequests).toBeGreaterThan(2);
+    expect(countWhenReadable).toBe(whole);
+
+    // The next visit: readable before any pull, with a server that never answers.
+    const unreachable = new PublicCollectionSync(db.content, 'content', {
+      origin: server.url,
+      fetch: (() => new Promise(() => {})) as typeof fetch,
+    });
+    expect(await state(unreachable.readable)).toBeUndefined();
+    await db.close();
+  });
+
   it('pushes own documents; a refused one ends on the server state without stalling the others', async () => {
     const db = await freshDatabase();
     // Written before any connection: they wait, and are counted as waiting.
