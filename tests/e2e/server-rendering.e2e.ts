@@ -131,3 +131,41 @@ test('a filter on a directory the server rendered works once hydrated', async ({
   await expect(page).toHaveURL(/\/providers\?type=lawyer$/);
   await expect(page.locator('[data-listing-count]')).toHaveAttribute('data-listing-count', 'type=lawyer');
 });
+
+test('a page is styled by its HTML alone: no stylesheet to wait for before the first paint', async ({
+  browser,
+  request,
+}) => {
+  for (const path of ['/', '/providers', '/tarifs']) {
+    expect(await html(request, path), path).not.toMatch(/<link[^>]+rel="stylesheet"/);
+  }
+  // No script, and every CSS file refused: what shows is what the HTML itself carries.
+  const context = await browser.newContext({
+    javaScriptEnabled: false,
+    viewport: { width: 390, height: 844 },
+  });
+  try {
+    const page = await context.newPage();
+    let cssRequests = 0;
+    await page.route('**/*.css', (route) => {
+      cssRequests += 1;
+      return route.abort();
+    });
+    await page.goto('/providers');
+    const card = page.locator('article').first();
+    await expect(card).toBeVisible();
+    // The directory's cards are laid out by the app's rules (the browser's default would be a
+    // block with no border), and the page's font is the app's.
+    const layout = await card.evaluate((element) => ({
+      container: getComputedStyle(element.parentElement!).display,
+      radius: getComputedStyle(element).borderTopLeftRadius,
+    }));
+    expect(layout.container).not.toBe('block');
+    expect(layout.radius).not.toBe('0px');
+    const font = await page.locator('body').evaluate((body) => getComputedStyle(body).fontFamily);
+    expect(font).toMatch(/Inter/);
+    expect(cssRequests).toBe(0);
+  } finally {
+    await context.close();
+  }
+});
