@@ -10,6 +10,7 @@ import type { ContentDoc } from '../../src/domain/content';
 import type { Provider } from '../../src/domain/provider';
 import en from '../../src/i18n/locales/en.json' with { type: 'json' };
 import fr from '../../src/i18n/locales/fr.json' with { type: 'json' };
+import { E2E_ADMIN, signInAdmin } from './support/admin';
 
 type Stored<T> = Omit<T, 'id'> & { _id: string };
 
@@ -168,4 +169,33 @@ test('a page is styled by its HTML alone: no stylesheet to wait for before the f
   } finally {
     await context.close();
   }
+});
+
+test('a signed-in user never sees "Connexion" in the header of a page the server rendered', async ({
+  page,
+}) => {
+  await signInAdmin(page);
+  await page.goto('/');
+  const account = page.getByRole('banner').getByRole('button', { name: new RegExp(E2E_ADMIN.firstName) });
+  await expect(account).toBeVisible();
+  // From the first frame of the next visit on: was the "sign in" link ever visible?
+  await page.addInitScript((label) => {
+    const seen = window as unknown as { loginShown?: boolean };
+    const look = () => {
+      const link = document.querySelector(`header a[aria-label="${label}"]`);
+      if (link && getComputedStyle(link).visibility === 'visible') seen.loginShown = true;
+      requestAnimationFrame(look);
+    };
+    requestAnimationFrame(look);
+  }, fr.header.login);
+  await page.reload();
+  await expect(account).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { loginShown?: boolean }).loginShown ?? false)).toBe(
+    false,
+  );
+  // A visitor still gets the link once the page knows nobody is signed in.
+  await page.context().clearCookies();
+  await page.evaluate(() => localStorage.clear());
+  await page.reload();
+  await expect(page.getByRole('banner').getByRole('link', { name: fr.header.login })).toBeVisible();
 });

@@ -44,8 +44,18 @@ export function AccountMenu() {
   if (!user) {
     const here = safeRedirect(`${location.pathname}${location.search}`);
     const to = location.pathname === '/' || !here ? pathOf('login') : loginPath({ redirect: here });
+    // While the session is not known yet (a page the server rendered, until it is hydrated; a first
+    // check under way), the entry keeps its place but shows nothing: a signed-in user never sees
+    // "Sign in" before their name.
+    const unknown = session.status === 'loading';
     return (
-      <Link to={to} className={styles.login} aria-label={t('header.login')}>
+      <Link
+        to={to}
+        className={unknown ? `${styles.login} ${styles.unknown}` : styles.login}
+        aria-label={t('header.login')}
+        aria-hidden={unknown || undefined}
+        tabIndex={unknown ? -1 : undefined}
+      >
         <svg viewBox="0 0 24 24" aria-hidden="true" className={styles.icon}>
           <path d={PERSON} />
         </svg>
