@@ -5,6 +5,7 @@
  * so that the browser's first render matches), and the page's title and description.
  */
 import { createInstance } from 'i18next';
+import type { TFunction } from 'i18next';
 import type { Resource } from 'i18next';
 import { PassThrough } from 'node:stream';
 import type { ReactNode } from 'react';
@@ -12,12 +13,16 @@ import { prerenderToNodeStream } from 'react-dom/static';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { StaticRouter } from 'react-router';
 import { AppTree } from '../app/app';
+import { articleSeo, providerSeo } from '../app/document-seo';
+import type { PageSeo } from '../app/document-seo';
 import { preloadScreen } from '../app/router';
 import { screenOfPath } from '../config/paths';
 import type { ScreenId } from '../config/paths';
 import { computingReads } from '../data/public-reads';
 import type { PublicAnswers, PublicData } from '../data/public-reads';
+import type { ContentDoc } from '../domain/content';
 import type { Language } from '../domain/languages';
+import type { Provider } from '../domain/provider';
 import de from '../i18n/locales/de.json';
 import en from '../i18n/locales/en.json';
 import es from '../i18n/locales/es.json';
@@ -38,6 +43,32 @@ export type RenderedPage = {
   title: string;
   description: string;
 };
+
+/** The screen's own title and description, or a document's (a profile, an article) for its page. */
+function pageSeo(
+  screen: ScreenId | undefined,
+  answers: PublicAnswers,
+  t: TFunction,
+  language: Language,
+): PageSeo {
+  const found = <T,>(prefix: string, isIt: (value: Record<string, unknown>) => boolean) =>
+    Object.entries(answers).find(
+      ([key, value]) =>
+        key.startsWith(prefix) &&
+        value !== null &&
+        typeof value === 'object' &&
+        isIt(value as Record<string, unknown>),
+    )?.[1] as T | undefined;
+  const provider =
+    screen === 'providerProfile' ? found<Provider>('provider:', (v) => 'fullName' in v) : undefined;
+  if (provider) return providerSeo(provider, t, language);
+  const article =
+    screen === 'helpArticle' ? found<ContentDoc>('content:', (v) => v.type === 'article') : undefined;
+  const seo = article && articleSeo(article, t);
+  if (seo) return seo;
+  const key = (screen && t(`seo.${screen}.title`, { defaultValue: '' }) ? screen : 'default') as SeoKey;
+  return { title: t(`seo.${key}.title`), description: t(`seo.${key}.description`) };
+}
 
 async function translator(language: Language) {
   const i18n = createInstance();
@@ -91,14 +122,7 @@ export async function renderPage(url: string, language: Language, data: PublicDa
     // A part that failed would be left to the browser and break the hydration: the shell answers.
     if (failures.length > 0) throw failures[0];
     const screen = screenOfPath(new URL(url, 'http://page').pathname);
-    const seo = (screen && i18n.exists(`seo.${screen}.title`) ? screen : 'default') as SeoKey;
-    return {
-      html,
-      answers: reads.answers,
-      screen,
-      title: i18n.t(`seo.${seo}.title`),
-      description: i18n.t(`seo.${seo}.description`),
-    };
+    return { html, answers: reads.answers, screen, ...pageSeo(screen, reads.answers, i18n.t, language) };
   } finally {
     clearTimeout(timer);
   }

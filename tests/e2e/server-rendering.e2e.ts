@@ -72,13 +72,23 @@ test('public pages are served as HTML with their content, title, description, ca
   const profile = listed[0]!;
   const profilePage = await html(request, `/provider/${profile._id}`);
   expect(rootText(profilePage)).toContain(profile.fullName);
-  expect(profilePage).toContain(`<title>${fr.seo.default.title}</title>`);
+  // Its own title (name, profession, country) and description (the start of its bio), there and
+  // once the browser has the page.
+  const profileTitle = /<title>([^<]*)<\/title>/.exec(profilePage)?.[1] ?? '';
+  expect(profileTitle).toContain(profile.fullName);
+  expect(profileTitle).toContain('SOS Expat');
+  const profileDescription = /<meta name="description" content="([^"]*)"/.exec(profilePage)?.[1] ?? '';
+  expect(profileDescription.length).toBeGreaterThan(40);
+  expect(profileDescription.length).toBeLessThanOrEqual(160);
 
   // The help centre's articles in French.
   const articles = content.filter((doc) => doc.type === 'article' && doc.language === 'fr');
   expect(articles.length).toBeGreaterThan(0);
   const help = rootText(await html(request, '/centre-aide'));
   for (const article of articles.slice(0, 3)) expect(help).toContain(article.title!);
+  const article = articles[0]!;
+  const articlePage = await html(request, `/centre-aide/${article.slug}`);
+  expect(/<title>([^<]*)<\/title>/.exec(articlePage)?.[1]).toContain(article.title!);
 
   // The prices of the configuration.
   const prices = rootText(await html(request, '/tarifs'));
@@ -198,4 +208,26 @@ test('a signed-in user never sees "Connexion" in the header of a page the server
   await page.evaluate(() => localStorage.clear());
   await page.reload();
   await expect(page.getByRole('banner').getByRole('link', { name: fr.header.login })).toBeVisible();
+});
+
+test('a profile and a help article keep their own title once the app has them, and get it when reached in the app', async ({
+  page,
+  request,
+}) => {
+  const provider = (await allDocs<Provider>(request, 'providers')).find((doc) => doc.isVisible)!;
+  await page.goto(`/provider/${provider._id}`);
+  await expect(page.getByRole('heading', { level: 1 })).toContainText(provider.fullName);
+  // The offline store has taken over: the title is still the profile's.
+  await expect
+    .poll(() => page.evaluate(() => indexedDB.databases().then((dbs) => dbs.length)), { timeout: 15_000 })
+    .toBeGreaterThan(0);
+  await expect(page).toHaveTitle(new RegExp(provider.fullName));
+
+  const article = (await allDocs<ContentDoc>(request, 'content')).find(
+    (doc) => doc.type === 'article' && doc.language === 'fr',
+  )!;
+  await page.getByRole('banner').getByRole('link', { name: fr.nav.help }).click();
+  await expect(page).toHaveTitle(fr.seo.default.title);
+  await page.getByRole('link', { name: article.title! }).first().click();
+  await expect(page).toHaveTitle(new RegExp(article.title!.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
 });

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
+import { articleSeo, useDocumentSeo } from '../../app/document-seo';
 import { helpArticlePath, pathOf } from '../../config/paths';
 import { useContentDoc, useContentOfType } from '../../data/content';
 import { contentIds, isHelpCategory } from '../../domain/help-centre';
@@ -16,6 +17,7 @@ export function HelpArticlePage() {
   const slug = useParams().slug ?? '';
   const { value: article, status } = useContentDoc(contentIds.article(language, slug));
   const { value: articles } = useContentOfType('article', language);
+  useDocumentSeo(article && articleSeo(article, t));
   if (status === 'loading') return <PageLoading />;
   const related = articles.filter((a) => a.category === article?.category && a.slug !== slug);
   return (

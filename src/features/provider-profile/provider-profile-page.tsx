@@ -1,8 +1,10 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
+import { providerSeo, useDocumentSeo } from '../../app/document-seo';
 import { bookingPath, pathOf } from '../../config/paths';
 import { useLiveProviders, useProvider } from '../../data/providers';
+import { resolveLanguage } from '../../domain/languages';
 import type { Provider } from '../../domain/provider';
 import { isSpecialtyOf } from '../../domain/specialties';
 import { ButtonLink } from '../../ui/button';
@@ -45,6 +47,7 @@ function NotFound() {
 function Profile({ provider }: { provider: Provider }) {
   const { t, i18n } = useTranslation();
   const locale = i18n.language;
+  useDocumentSeo(providerSeo(provider, t, resolveLanguage(locale)));
   const memberSince = new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric' }).format(
     new Date(provider.createdAt),
   );
