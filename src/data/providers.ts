@@ -171,9 +171,10 @@ export function useProviderPage(filter: ProviderFilter, page: number, pageSize: 
     [directory.providers, filter, page, pageSize],
   );
   const online = browserOnline();
-  // Until the offline store has the directory (or has pulled it), the page the server rendered.
-  const localEmpty = directory.loaded ? directory.providers.length === 0 : !firstPage?.length;
-  if (served && localEmpty && !firstPullDone && online) return { ...served, status: 'ready' };
+  // The page the server rendered, until the offline store holds the whole directory (and has pulled
+  // it once): its first page alone has no count, and the count and the pages would go and come back.
+  const localEmpty = directory.providers.length === 0 && !firstPullDone;
+  if (served && online && (!directory.loaded || localEmpty)) return { ...served, status: 'ready' };
   if (!directory.loaded) {
     const ready = firstPage !== undefined && (firstPage.length > 0 || firstPullDone || !online);
     return {

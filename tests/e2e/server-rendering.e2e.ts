@@ -231,3 +231,34 @@ test('a profile and a help article keep their own title once the app has them, a
   await page.getByRole('link', { name: article.title! }).first().click();
   await expect(page).toHaveTitle(new RegExp(article.title!.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
 });
+
+test('the directory keeps its count and its pages in place while the offline store takes over', async ({
+  page,
+}) => {
+  // Anything of the listing's count or pagination taken out of the page, from the first frame on.
+  await page.addInitScript(() => {
+    const record = window as unknown as { removed?: string[] };
+    record.removed = [];
+    new MutationObserver((changes) => {
+      for (const change of changes) {
+        for (const node of change.removedNodes) {
+          if (!(node instanceof Element)) continue;
+          const gone = node.matches('nav[aria-label="Pagination"], [data-listing-count]')
+            ? node
+            : node.querySelector('nav[aria-label="Pagination"], [data-listing-count]');
+          if (gone) record.removed!.push(gone.outerHTML.slice(0, 80));
+        }
+      }
+    }).observe(document, { childList: true, subtree: true });
+  });
+  // The directory's first pull is over once its live replication starts.
+  const live = page.waitForRequest(
+    (request) => request.url().includes('/db/providers/_changes') && request.url().includes('feed=longpoll'),
+    { timeout: 20_000 },
+  );
+  await page.goto('/providers');
+  await expect(page.getByRole('navigation', { name: 'Pagination' })).toBeVisible();
+  await live;
+  await expect(page.getByRole('navigation', { name: 'Pagination' })).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { removed: string[] }).removed)).toEqual([]);
+});
