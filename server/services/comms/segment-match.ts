@@ -3,15 +3,16 @@
  * resolving a broadcast's recipients. Made for tens of thousands of users without one request per
  * user:
  *
- * - accounts are read by role from `admin-users/by_role_created`, a page of rows at a time, only the
- *   range of sign-up dates the rules allow (`[role, createdAt]` keys);
+ * - accounts are read by role from `comms-audience/by_role_created` (accounts), a page of rows at a
+ *   time, only the range of sign-up dates the rules allow (`[role, createdAt]` keys), each row
+ *   carrying the few facts the rules read rather than the whole account;
  * - consultation rules read `comms-consultations/by_party` (orders) grouped, a page at a time: one row
  *   per user and side, with the time of their latest booked consultation. When a rule needs a
  *   consultation to exist (booked, or a bound on the last one), only those users' accounts are read,
  *   by id, instead of every account of the roles.
  *
- * Never selected: admins, banned or deactivated accounts, demo stand-ins and admins' test profiles
- * (no person reads them). A deleted account has no document left, so it cannot be selected.
+ * Never selected (`reachable`, and the view's own test): admins, banned or deactivated accounts, demo
+ * stand-ins and admins' test profiles (no person reads them). A deleted account has no document left, so it cannot be selected.
  */
 import type { SegmentRole, SegmentRules } from '../../../src/domain/comms';
 import { SEGMENT_ROLES } from '../../../src/domain/comms';
@@ -81,74 +82,111 @@ const needsAConsultation = (rules: SegmentRules) =>
   rules.lastConsultationAfter !== undefined ||
   rules.lastConsultationBefore !== undefined;
 
+/** What the rules read of an account (a row of `comms-audience/by_role_created`, or the account). */
+export type AudienceFacts = {
+  uid: string;
+  role: string;
+  createdAt: string;
+  language: Language;
+  country: string | null;
+  approved: boolean;
+  online: boolean;
+};
+
+export function audienceOf(account: StoredAccount): AudienceFacts {
+  return {
+    uid: account.uid,
+    role: account.role,
+    createdAt: account.createdAt,
+    language: resolveLanguage(account.preferredLanguage),
+    country: account.listing?.country ?? null,
+    approved: account.isApproved === true,
+    online: account.isOnline === true,
+  };
+}
+
+type AudienceRow = {
+  id: string;
+  key: [string, string];
+  value: [string, string | null, string | null, boolean, boolean];
+};
+
+function audienceOfRow({ key, value }: AudienceRow): AudienceFacts {
+  const [uid, language, country, approved, online] = value;
+  return {
+    uid,
+    role: key[0],
+    createdAt: key[1],
+    language: resolveLanguage(language),
+    country,
+    approved,
+    online,
+  };
+}
+
+/** Whether a reachable user (see `reachable`) is one the rules select. */
 export function matches(
-  account: StoredAccount,
+  user: AudienceFacts,
   rules: SegmentRules,
   facts: Map<string, ConsultationFacts> | undefined,
 ): boolean {
-  if (!reachable(account)) return false;
-  if (rules.roles && !rules.roles.includes(account.role as SegmentRole)) return false;
-  if (rules.languages && !rules.languages.includes(resolveLanguage(account.preferredLanguage))) return false;
-  const country = account.listing?.country;
-  if (rules.countries && (!country || !rules.countries.includes(country))) return false;
-  if (rules.signedUpAfter && !(account.createdAt >= rules.signedUpAfter)) return false;
-  if (rules.signedUpBefore && !(account.createdAt < rules.signedUpBefore)) return false;
-  const provider = isProviderRole(account.role);
-  if (rules.providerApproved !== undefined && (!provider || account.isApproved !== rules.providerApproved)) {
+  if (rules.roles && !rules.roles.includes(user.role as SegmentRole)) return false;
+  if (rules.languages && !rules.languages.includes(user.language)) return false;
+  if (rules.countries && (!user.country || !rules.countries.includes(user.country))) return false;
+  if (rules.signedUpAfter && !(user.createdAt >= rules.signedUpAfter)) return false;
+  if (rules.signedUpBefore && !(user.createdAt < rules.signedUpBefore)) return false;
+  const provider = isProviderRole(user.role);
+  if (rules.providerApproved !== undefined && (!provider || user.approved !== rules.providerApproved)) {
     return false;
   }
-  if (
-    rules.providerOnline !== undefined &&
-    (!provider || (account.isOnline === true) !== rules.providerOnline)
-  ) {
+  if (rules.providerOnline !== undefined && (!provider || user.online !== rules.providerOnline)) {
     return false;
   }
   if (!needsConsultations(rules)) return true;
-  const fact = facts?.get(account.uid);
+  const fact = facts?.get(user.uid);
   if (rules.hasBooked !== undefined && (fact?.bookedAsClient ?? false) !== rules.hasBooked) return false;
-  if (rules.lastConsultationAfter && !(fact && fact.last >= Date.parse(rules.lastConsultationAfter)))
+  if (rules.lastConsultationAfter && !(fact && fact.last >= Date.parse(rules.lastConsultationAfter))) {
     return false;
-  if (rules.lastConsultationBefore && !(fact && fact.last < Date.parse(rules.lastConsultationBefore)))
+  }
+  if (rules.lastConsultationBefore && !(fact && fact.last < Date.parse(rules.lastConsultationBefore))) {
     return false;
+  }
   return true;
 }
 
-/** One matching user, as a broadcast needs them. */
-export type Match = { account: StoredAccount; language: Language };
-
-type Row = { id: string; key: unknown; doc?: StoredAccount | null };
-
-/** The accounts of one role signed up in the rules' range, a page at a time. */
-async function* accountsOfRole(
+/** The reachable users of one role signed up in the rules' range, a page of rows at a time. */
+async function* audienceOfRole(
   store: Store,
   role: SegmentRole,
   rules: SegmentRules,
-): AsyncGenerator<StoredAccount> {
+): AsyncGenerator<AudienceFacts> {
   let from: { key: unknown; id: string } | undefined;
   const endkey = [role, rules.signedUpBefore ?? PREFIX_END];
   for (;;) {
-    const answer = await accountsDb(store).view('admin-users', 'by_role_created', {
-      include_docs: true,
+    const answer = await accountsDb(store).view('comms-audience', 'by_role_created', {
       limit: PAGE + 1,
       endkey,
       ...(from
         ? { startkey: from.key, startkey_docid: from.id }
         : { startkey: [role, rules.signedUpAfter ?? ''] }),
     });
-    const rows = answer.rows as unknown as Row[];
-    for (const row of rows.slice(0, PAGE)) if (row.doc) yield row.doc;
+    const rows = answer.rows as unknown as AudienceRow[];
+    for (const row of rows.slice(0, PAGE)) yield audienceOfRow(row);
     if (rows.length <= PAGE) return;
     const next = rows[PAGE]!;
     from = { key: next.key, id: next.id };
   }
 }
 
-/** The accounts of these users, read by id, a page at a time. */
-async function* accountsOf(store: Store, uids: string[]): AsyncGenerator<StoredAccount> {
+/** The reachable ones of these users, read by id, a page at a time. */
+async function* audienceOfUsers(store: Store, uids: string[]): AsyncGenerator<AudienceFacts> {
   for (let at = 0; at < uids.length; at += PAGE) {
     const keys = uids.slice(at, at + PAGE).map((uid) => accountIds.account(uid));
     const { rows } = await accountsDb(store).fetch({ keys });
-    for (const row of rows) if ('doc' in row && row.doc) yield row.doc;
+    for (const row of rows) {
+      const account = 'doc' in row ? (row.doc ?? undefined) : undefined;
+      if (reachable(account)) yield audienceOf(account);
+    }
   }
 }
 
@@ -159,19 +197,19 @@ async function* accountsOf(store: Store, uids: string[]): AsyncGenerator<StoredA
 export async function forEachMatch(
   store: Store,
   rules: SegmentRules,
-  visit: (match: Match) => void | Promise<void>,
+  visit: (user: AudienceFacts) => void | Promise<void>,
 ): Promise<number> {
   const facts = needsConsultations(rules) ? await consultationFacts(store) : undefined;
   const roles = rules.roles ?? [...SEGMENT_ROLES];
   const sources = needsAConsultation(rules)
-    ? [accountsOf(store, [...facts!.keys()].sort())]
-    : roles.map((role) => accountsOfRole(store, role, rules));
+    ? [audienceOfUsers(store, [...facts!.keys()].sort())]
+    : roles.map((role) => audienceOfRole(store, role, rules));
   let count = 0;
   for (const source of sources) {
-    for await (const account of source) {
-      if (!matches(account, rules, facts)) continue;
+    for await (const user of source) {
+      if (!matches(user, rules, facts)) continue;
       count += 1;
-      await visit({ account, language: resolveLanguage(account.preferredLanguage) });
+      await visit(user);
     }
   }
   return count;

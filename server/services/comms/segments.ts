@@ -15,6 +15,8 @@ import { recordAudit } from '../admin/audit';
 import type { Page } from '../admin/paging';
 import { scanPage } from '../admin/paging';
 import { listItem } from '../admin/users';
+import { accountsDb } from '../accounts';
+import { accountIds } from '../../../src/domain/account';
 import { commsDb, COMMS_DB, newCommsId, segmentDocId } from './records';
 import type { SegmentDoc } from './records';
 import { forEachMatch } from './segment-match';
@@ -182,13 +184,16 @@ export async function deleteSegment(
   });
 }
 
-/** How many users the rules select now, and the first few of them. */
+/** How many users the rules select now, and the first few of them (their accounts read by id). */
 export async function countSegment(store: Store, rules: unknown): Promise<SegmentCount> {
   const check = checkSegmentRules(rules);
   if (!check.ok) throw new CommsInvalid(check.fields);
-  const sample: UserListItem[] = [];
-  const count = await forEachMatch(store, check.value, ({ account }) => {
-    if (sample.length < SEGMENT_SAMPLE_SIZE) sample.push(listItem(account));
+  const first: string[] = [];
+  const count = await forEachMatch(store, check.value, ({ uid }) => {
+    if (first.length < SEGMENT_SAMPLE_SIZE) first.push(accountIds.account(uid));
   });
+  if (first.length === 0) return { count, sample: [] };
+  const { rows } = await accountsDb(store).fetch({ keys: first });
+  const sample = rows.flatMap((row) => ('doc' in row && row.doc ? [listItem(row.doc)] : []));
   return { count, sample };
 }

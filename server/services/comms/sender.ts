@@ -121,8 +121,8 @@ function createSender(store: Store, { batchPauseMs = 0 }: SenderOptions): Broadc
       if (reachable(account)) await add(account.uid, resolveLanguage(account.preferredLanguage));
     } else {
       const before = [target.rules.signedUpBefore, record.createdAt].filter(Boolean).sort()[0];
-      await forEachMatch(store, { ...target.rules, signedUpBefore: before }, ({ account, language }) =>
-        add(account.uid, language),
+      await forEachMatch(store, { ...target.rules, signedUpBefore: before }, ({ uid, language }) =>
+        add(uid, language),
       );
     }
     await flush();
