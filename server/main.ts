@@ -16,6 +16,7 @@ import { startServiceStatusRecorder } from './services/service-status';
 import { startDailyBackups } from './services/backup/daily';
 import { startDailyPayouts } from './services/payouts/daily';
 import { startMonthlyB2bBilling } from './services/b2b/daily';
+import { broadcastSender } from './services/comms/sender';
 import { payoutRunner } from './services/payouts/run';
 import { startEmbeddedStore } from './store/embedded';
 import { migrate } from './store/migrate';
@@ -109,6 +110,13 @@ async function main() {
     );
   };
   resume();
+  // Notifications an admin sent that a stop cut short go on: each recipient gets theirs once.
+  const broadcasts = broadcastSender(store, { batchPauseMs: config.comms.batchPauseMs });
+  broadcasts.resume().then(
+    (count) => count && console.log(`[comms] resumed ${count} notification broadcast(s)`),
+    (error: unknown) =>
+      logError('[comms] could not resume the broadcasts under way; the next start will', error),
+  );
 
   let stopping = false;
   const stop = async () => {
@@ -119,6 +127,8 @@ async function main() {
     clearTimeout(resumeTimer);
     services.consultations.stop();
     await services.consultations.idle();
+    broadcasts.stop();
+    await broadcasts.idle();
     dailyBackups?.stop();
     monthlyB2bBilling.stop();
     dailyPayouts?.stop();

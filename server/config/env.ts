@@ -53,6 +53,11 @@ export type Config = {
    * (`SIMULATED_REFUND_DELAY_MS`; 0: at once; tests kill the service between the refund and its record).
    */
   refunds: { simulatedDelayMs: number };
+  /**
+   * In-app notifications an admin sends to a segment (services/comms/sender.ts): a pause between two
+   * batches of deliveries (`BROADCAST_BATCH_PAUSE_MS`; 0: none), to spare a busy store.
+   */
+  comms: { batchPauseMs: number };
 };
 
 /** `warnings`: a configuration that starts but puts users at risk (the operator should act). */
@@ -173,6 +178,7 @@ export function readConfig(env: Env = process.env): ConfigResult {
   if (payoutAt === 'off') notes.push('payouts: no daily payout run (PAYOUT_DAILY_AT=off), on demand only.');
   const simulatedTransferDelayMs = milliseconds('SIMULATED_TRANSFER_DELAY_MS', 0);
   const simulatedRefundDelayMs = milliseconds('SIMULATED_REFUND_DELAY_MS', 0);
+  const broadcastBatchPauseMs = milliseconds('BROADCAST_BATCH_PAUSE_MS', 0);
 
   const publicUrlText = value('PUBLIC_URL');
   if (publicUrlText) {
@@ -222,6 +228,7 @@ export function readConfig(env: Env = process.env): ConfigResult {
         simulatedTransferDelayMs,
       },
       refunds: { simulatedDelayMs: simulatedRefundDelayMs },
+      comms: { batchPauseMs: broadcastBatchPauseMs },
       google: google && {
         issuer: googleIssuer,
         clientId: google.GOOGLE_CLIENT_ID,

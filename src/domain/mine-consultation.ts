@@ -1,4 +1,5 @@
 /** The documents of a consultation in the user's own database (see mine.ts). */
+import { ANNOUNCEMENT_BODY_MAX, ANNOUNCEMENT_TITLE_MAX } from './comms';
 import { LANGUAGES } from './languages';
 import { CALL_FAILURES, CALL_PHASES, PAYMENT_STATES } from './order';
 import { isoDate, shortText } from './mine-schema-parts';
@@ -122,8 +123,26 @@ export const NOTIFICATION_KINDS = [
   'call_missed',
   /** New messages in a consultation's thread: one per thread while unread (see services/messages.ts). */
   'message_received',
+  /**
+   * A message from the platform's team (admin console, comms): its `title` and `body` are shown as
+   * written, already in the recipient's language (src/domain/comms.ts), never through a text key.
+   */
+  'announcement',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+
+const shortParam = { anyOf: [{ type: 'string', maxLength: 200 }, { type: 'number' }] } as const;
+
+/** `title` and `body` only (limits: src/domain/comms.ts, which the admin API enforces first). */
+const announcementParams = {
+  type: 'object',
+  properties: {
+    title: { type: 'string', minLength: 1, maxLength: ANNOUNCEMENT_TITLE_MAX },
+    body: { type: 'string', minLength: 1, maxLength: ANNOUNCEMENT_BODY_MAX },
+  },
+  required: ['title', 'body'],
+  additionalProperties: false,
+} as const;
 
 /**
  * A notification (spec section 3: id, createdAt, isRead plus the caller's fields), written by the
@@ -139,7 +158,10 @@ export const notificationSchema = {
     params: {
       type: 'object',
       maxProperties: 10,
-      additionalProperties: { anyOf: [{ type: 'string', maxLength: 200 }, { type: 'number' }] },
+      // Bounded by the longest value of any kind; the kind's own limits follow (if / then / else).
+      additionalProperties: {
+        anyOf: [{ type: 'string', maxLength: ANNOUNCEMENT_BODY_MAX }, { type: 'number' }],
+      },
     },
     isRead: { type: 'boolean' },
     createdAt: isoDate,
@@ -147,6 +169,10 @@ export const notificationSchema = {
   },
   required: ['id', 'type', 'kind', 'params', 'isRead', 'createdAt', 'updatedAt'],
   additionalProperties: false,
+  // An announcement's params are its title and body, longer than other kinds' values.
+  if: { type: 'object', properties: { kind: { type: 'string', const: 'announcement' } }, required: ['kind'] },
+  then: { type: 'object', properties: { params: announcementParams } },
+  else: { type: 'object', properties: { params: { type: 'object', additionalProperties: shortParam } } },
 } as const;
 
 export type NotificationDoc = {

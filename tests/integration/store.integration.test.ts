@@ -29,6 +29,7 @@ describe('start-up migration and demo data', () => {
         'audit',
         'b2b',
         'calls',
+        'comms',
         'config',
         'content',
         'ledger',

@@ -17,6 +17,7 @@ import { affiliateRoutes } from './affiliates';
 import { approvalRoutes } from './approvals';
 import { b2bRoutes } from './b2b';
 import { callRoutes } from './calls';
+import { commsRoutes } from './comms';
 import { paymentRoutes } from './payments';
 import { invoiceRoutes } from './invoices';
 import { contactMessageRoutes } from './contact-messages';
@@ -78,6 +79,7 @@ const ADMIN_SCREENS: AdminRoutes[] = [
   exportRoutes,
   taxRoutes,
   b2bRoutes,
+  commsRoutes,
 ];
 
 export function adminRouter(context: AdminContext): Router {

@@ -100,6 +100,9 @@ const KIND_KEYS = {
   partial_refund: 'partialRefund',
   call_missed: 'callMissed',
   message_received: 'messageReceived',
+  // An announcement shows its own title and body (already in the reader's language); this text is
+  // only the line that says who sent it.
+  announcement: 'announcement',
 } as const satisfies Record<NotificationKind, string>;
 
 const FAILURE_KEYS = {
@@ -114,6 +117,15 @@ export const STATUS_KEYS = {
   in_progress: 'inProgress',
   failed: 'failed',
 } as const satisfies Record<CallStatus, string>;
+
+/** An announcement's own words (src/domain/comms.ts), shown as sent; undefined for any other kind. */
+export function announcementText(
+  doc: Pick<NotificationDoc, 'kind' | 'params'>,
+): { title: string; body: string } | undefined {
+  const { title, body } = doc.params;
+  if (doc.kind !== 'announcement' || typeof title !== 'string' || typeof body !== 'string') return undefined;
+  return { title, body };
+}
 
 /** The texts a notification borrows: the service booked, why a call failed. */
 export type PartKey =

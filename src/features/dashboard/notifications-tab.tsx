@@ -10,7 +10,7 @@ import type { SessionUserView } from '../../domain/account';
 import type { NotificationDoc } from '../../domain/mine';
 import type { PaymentState } from '../../domain/order';
 import { Button } from '../../ui/button';
-import { notificationText } from './dashboard-model';
+import { announcementText, notificationText } from './dashboard-model';
 import { NotificationPreferences } from './notification-preferences';
 import styles from './tabs.module.css';
 import { WaitingTag } from './waiting-tag';
@@ -107,6 +107,7 @@ function NotificationItem({
 }) {
   const { t, i18n } = useTranslation();
   const { key, values } = notificationText(item, i18n.language, (k) => t(k), payment);
+  const announcement = announcementText(item);
   const when = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(
     new Date(item.createdAt),
   );
@@ -122,8 +123,18 @@ function NotificationItem({
           {!item.isRead && (
             <span className="visually-hidden">{t('dashboard.notifications.unreadTag')} : </span>
           )}
-          {t(`dashboard.notifications.kinds.${key}`, values)}
+          {announcement ? (
+            <strong className={styles.announcementTitle}>{announcement.title}</strong>
+          ) : (
+            t(`dashboard.notifications.kinds.${key}`, values)
+          )}
         </p>
+        {announcement && (
+          <>
+            <p className={styles.announcementBody}>{announcement.body}</p>
+            <p className={styles.muted}>{t('dashboard.notifications.kinds.announcement')}</p>
+          </>
+        )}
         <div className={styles.meta}>
           <time dateTime={item.createdAt}>{when}</time>
           {item.orderId &&

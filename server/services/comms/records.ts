@@ -1,0 +1,90 @@
+/**
+ * The documents of communications, in the server-only `comms` database (couchdb/databases.json;
+ * apart from `admin`, whose every write drops the checkout's copy of it, so that a broadcast's
+ * thousands of writes never touch checkout):
+ *
+ * - `segment:<id>`: a saved segment, its name and rules.
+ * - `broadcast:<id>`: an announcement sent to one user or a segment: its texts, its target, its
+ *   state (`resolving` its recipients, `sending`, `complete`) and its counts as last tallied.
+ * - `delivery:<broadcastId>:<uid>`: one recipient of a broadcast (the resolved list, one fact per
+ *   person, never a list inside the record), with the language chosen and its state (`queued`,
+ *   `sent`, `failed` with why). What the recipient receives is the notification
+ *   `notification:announcement:<broadcastId>` in their own database: one id per broadcast, so a
+ *   delivery made again after a crash finds it there instead of writing a second one.
+ */
+import { randomBytes } from 'node:crypto';
+import type { AnnouncementTexts, BroadcastTarget, SegmentRules } from '../../../src/domain/comms';
+import type { Language } from '../../../src/domain/languages';
+import type { Store } from '../../store/store';
+
+export const COMMS_DB = 'comms';
+
+export type SegmentDoc = {
+  _id: string;
+  _rev?: string;
+  type: 'segment';
+  name: string;
+  rules: SegmentRules;
+  createdAt: string;
+  createdBy: string;
+  updatedAt: string;
+  updatedBy: string;
+};
+
+export type BroadcastState = 'resolving' | 'sending' | 'complete';
+export type DeliveryState = 'queued' | 'sent' | 'failed';
+export type DeliveryCounts = Record<DeliveryState, number>;
+
+/** What a broadcast went to: the user, or the segment as it was when sent (its rules kept). */
+export type ResolvedTarget =
+  | Extract<BroadcastTarget, { kind: 'user' }>
+  | { kind: 'segment'; segmentId: string; name: string; rules: SegmentRules };
+
+export type BroadcastDoc = {
+  _id: string;
+  _rev?: string;
+  type: 'broadcast';
+  target: ResolvedTarget;
+  texts: AnnouncementTexts;
+  state: BroadcastState;
+  /** Recipients resolved (set when resolving ends). */
+  total: number;
+  counts: DeliveryCounts;
+  createdAt: string;
+  createdBy: string;
+  completedAt?: string;
+};
+
+/** Why a delivery failed: the recipient's database is gone (account deleted), or the store refused. */
+export type DeliveryFailure = 'recipient_gone' | 'store_error';
+
+export type DeliveryDoc = {
+  _id: string;
+  _rev?: string;
+  type: 'delivery';
+  broadcastId: string;
+  uid: string;
+  language: Language;
+  state: DeliveryState;
+  failure?: DeliveryFailure;
+  attempts?: number;
+  sentAt?: string;
+};
+
+export const segmentDocId = (id: string) => `segment:${id}`;
+export const broadcastDocId = (id: string) => `broadcast:${id}`;
+export const deliveryPrefix = (broadcastId: string) => `delivery:${broadcastId}:`;
+export const deliveryDocId = (broadcastId: string, uid: string) => `${deliveryPrefix(broadcastId)}${uid}`;
+
+/**
+ * A new record's id: its time first (so ids sort by creation), then randomness. Lowercase letters,
+ * digits and dashes: it also names the notification in each recipient's database.
+ */
+export function newCommsId(now: Date): string {
+  const stamp = now.toISOString().replace(/[-:.TZ]/g, '');
+  return `${stamp}-${randomBytes(5).toString('hex')}`;
+}
+
+export const commsDb = <T extends object>(store: Store) => store.db<T>(COMMS_DB);
+
+export const noCounts = (): DeliveryCounts => ({ queued: 0, sent: 0, failed: 0 });
