@@ -12,7 +12,7 @@ import { LOGIN_TIMEOUT_MS, LOGIN_TIMEOUT_SLOW_MS } from '../domain/constants';
 import { reportNetwork } from './sync-status';
 
 /** Codes the browser itself gives, beside the server's. */
-export type LocalErrorCode = 'timeout' | 'offline' | 'network' | 'server';
+export type LocalErrorCode = 'timeout' | 'offline' | 'network' | 'server' | 'aborted';
 
 /** An extra field of an error answer (what is left of a refund…): a scalar, never an object. */
 export type ErrorDetail = string | number | boolean;
@@ -125,6 +125,8 @@ export type ApiOptions = {
   timeoutMs?: number;
   /** Extra headers, for instance the optional client context of auth events. */
   headers?: Record<string, string>;
+  /** Cancels the request (a newer one replaces it): it then throws `aborted`. */
+  signal?: AbortSignal;
 };
 
 /** Calls the service and answers the parsed JSON (undefined for 204), or throws an `ApiError`. */
@@ -141,7 +143,10 @@ export async function api<T = unknown>(path: string, options: ApiOptions = {}): 
     body = JSON.stringify(options.body);
     headers['content-type'] = 'application/json';
   }
+  if (options.signal?.aborted) throw new ApiError(0, 'aborted');
   const controller = new AbortController();
+  const cancel = () => controller.abort();
+  options.signal?.addEventListener('abort', cancel);
   const timer = setTimeout(
     () => controller.abort(),
     options.timeoutMs ?? requestTimeoutMs(browserConnection()),
@@ -157,11 +162,13 @@ export async function api<T = unknown>(path: string, options: ApiOptions = {}): 
       signal: controller.signal,
     });
   } catch {
+    if (options.signal?.aborted) throw new ApiError(0, 'aborted');
     if (controller.signal.aborted) throw new ApiError(0, 'timeout');
     reportNetwork(false);
     throw new ApiError(0, isBrowserOffline() ? 'offline' : 'network');
   } finally {
     clearTimeout(timer);
+    options.signal?.removeEventListener('abort', cancel);
   }
   reportNetwork(true);
   if (response.status === 204) return undefined as T;

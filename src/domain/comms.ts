@@ -7,6 +7,7 @@
 import { COUNTRY_CODES } from './countries';
 import { DEFAULT_LANGUAGE, LANGUAGES } from './languages';
 import type { Language } from './languages';
+import type { UserListItem } from './admin-users';
 
 /** The roles a segment may select: never admins. */
 export const SEGMENT_ROLES = ['client', 'lawyer', 'expat'] as const;
@@ -241,6 +242,59 @@ export function announcementFor(
   const own = texts[language];
   return own ? { language, text: own } : { language: DEFAULT_LANGUAGE, text: texts.fr };
 }
+
+// ---------------------------------------------------------------------------------------------
+// What the console reads (`/api/admin/comms/…`): written once here for the service and the console.
+
+export type SegmentView = {
+  id: string;
+  /** The revision a change or a deletion names, so that another admin's change is not overwritten. */
+  rev: string;
+  name: string;
+  rules: SegmentRules;
+  createdAt: string;
+  createdBy: string;
+  updatedAt: string;
+  updatedBy: string;
+  /** The name of the admin who last changed it, while their account exists. */
+  updatedByName?: string;
+};
+
+export type SegmentCount = { count: number; sample: UserListItem[] };
+
+export const BROADCAST_STATES = ['resolving', 'sending', 'complete'] as const;
+export type BroadcastState = (typeof BROADCAST_STATES)[number];
+export const DELIVERY_STATES = ['queued', 'sent', 'failed'] as const;
+export type DeliveryState = (typeof DELIVERY_STATES)[number];
+export type DeliveryCounts = Record<DeliveryState, number>;
+/** Why a delivery failed: the recipient's database is gone (account deleted), or the store refused. */
+export type DeliveryFailure = 'recipient_gone' | 'store_error';
+
+/** What a broadcast went to: the user, or the segment as it was when sent (its rules kept). */
+export type ResolvedTarget =
+  | Extract<BroadcastTarget, { kind: 'user' }>
+  | { kind: 'segment'; segmentId: string; name: string; rules: SegmentRules };
+
+export type BroadcastView = {
+  id: string;
+  target: ResolvedTarget;
+  texts: AnnouncementTexts;
+  state: BroadcastState;
+  /** Recipients resolved (set when resolving ends). */
+  total: number;
+  counts: DeliveryCounts;
+  createdAt: string;
+  createdBy: string;
+  completedAt?: string;
+};
+
+export type DeliveryView = {
+  uid: string;
+  language: string;
+  state: DeliveryState;
+  failure?: DeliveryFailure;
+  sentAt?: string;
+};
 
 /** The notification of a broadcast in each recipient's database: one id per broadcast, so never two. */
 export function announcementNotificationId(broadcastId: string): string {

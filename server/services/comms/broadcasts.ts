@@ -6,7 +6,7 @@
  * the record's state and counts tell the console how far it got.
  */
 import { checkBroadcastInput } from '../../../src/domain/comms';
-import type { AnnouncementTexts } from '../../../src/domain/comms';
+import type { BroadcastView, DeliveryView } from '../../../src/domain/comms';
 import { createOnce, getOrUndefined } from '../../store/store';
 import type { Store } from '../../store/store';
 import { getAccount } from '../accounts';
@@ -14,15 +14,7 @@ import { recordAudit } from '../admin/audit';
 import type { Page } from '../admin/paging';
 import { PREFIX_END, scanPage } from '../admin/paging';
 import { broadcastDocId, commsDb, COMMS_DB, deliveryPrefix, newCommsId, noCounts } from './records';
-import type {
-  BroadcastDoc,
-  BroadcastState,
-  DeliveryCounts,
-  DeliveryDoc,
-  DeliveryFailure,
-  DeliveryState,
-  ResolvedTarget,
-} from './records';
+import type { BroadcastDoc, DeliveryDoc, DeliveryState, ResolvedTarget } from './records';
 import { reachable } from './segment-match';
 import { CommsInvalid, getSegment, SegmentNotFound } from './segments';
 
@@ -41,25 +33,7 @@ export class BroadcastNotFound extends Error {
   }
 }
 
-export type BroadcastView = {
-  id: string;
-  target: ResolvedTarget;
-  texts: AnnouncementTexts;
-  state: BroadcastState;
-  total: number;
-  counts: DeliveryCounts;
-  createdAt: string;
-  createdBy: string;
-  completedAt?: string;
-};
-
-export type DeliveryView = {
-  uid: string;
-  language: string;
-  state: DeliveryState;
-  failure?: DeliveryFailure;
-  sentAt?: string;
-};
+export type { BroadcastView, DeliveryView } from '../../../src/domain/comms';
 
 const BROADCAST_ID = /^[a-z0-9-]{1,40}$/;
 

@@ -13,9 +13,26 @@
  *   delivery made again after a crash finds it there instead of writing a second one.
  */
 import { randomBytes } from 'node:crypto';
-import type { AnnouncementTexts, BroadcastTarget, SegmentRules } from '../../../src/domain/comms';
+import type {
+  AnnouncementTexts,
+  BroadcastState,
+  DeliveryCounts,
+  DeliveryFailure,
+  DeliveryState,
+  ResolvedTarget,
+  SegmentRules,
+} from '../../../src/domain/comms';
 import type { Language } from '../../../src/domain/languages';
 import type { Store } from '../../store/store';
+
+// The shapes the console reads too are written once, in the domain.
+export type {
+  BroadcastState,
+  DeliveryCounts,
+  DeliveryFailure,
+  DeliveryState,
+  ResolvedTarget,
+} from '../../../src/domain/comms';
 
 export const COMMS_DB = 'comms';
 
@@ -31,15 +48,6 @@ export type SegmentDoc = {
   updatedBy: string;
 };
 
-export type BroadcastState = 'resolving' | 'sending' | 'complete';
-export type DeliveryState = 'queued' | 'sent' | 'failed';
-export type DeliveryCounts = Record<DeliveryState, number>;
-
-/** What a broadcast went to: the user, or the segment as it was when sent (its rules kept). */
-export type ResolvedTarget =
-  | Extract<BroadcastTarget, { kind: 'user' }>
-  | { kind: 'segment'; segmentId: string; name: string; rules: SegmentRules };
-
 export type BroadcastDoc = {
   _id: string;
   _rev?: string;
@@ -54,9 +62,6 @@ export type BroadcastDoc = {
   createdBy: string;
   completedAt?: string;
 };
-
-/** Why a delivery failed: the recipient's database is gone (account deleted), or the store refused. */
-export type DeliveryFailure = 'recipient_gone' | 'store_error';
 
 export type DeliveryDoc = {
   _id: string;

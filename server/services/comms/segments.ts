@@ -7,8 +7,7 @@
  * deleted the segment meanwhile, it is refused (`SegmentChanged`) rather than silently overwritten.
  */
 import { checkSegmentInput, checkSegmentRules, SEGMENT_SAMPLE_SIZE } from '../../../src/domain/comms';
-import type { FieldProblems, SegmentRules } from '../../../src/domain/comms';
-import type { UserListItem } from '../../../src/domain/admin-users';
+import type { FieldProblems, SegmentCount, SegmentView } from '../../../src/domain/comms';
 import { createOnce, getOrUndefined, isConflict, isNotFound, replaceDoc } from '../../store/store';
 import type { Store } from '../../store/store';
 import { recordAudit } from '../admin/audit';
@@ -42,18 +41,7 @@ export class SegmentChanged extends Error {
   }
 }
 
-export type SegmentView = {
-  id: string;
-  rev: string;
-  name: string;
-  rules: SegmentRules;
-  createdAt: string;
-  createdBy: string;
-  updatedAt: string;
-  updatedBy: string;
-};
-
-export type SegmentCount = { count: number; sample: UserListItem[] };
+export type { SegmentCount, SegmentView } from '../../../src/domain/comms';
 
 const SEGMENT_ID = /^[a-z0-9-]{1,40}$/;
 
@@ -71,19 +59,37 @@ async function readSegment(store: Store, id: string): Promise<SegmentDoc & { _re
 }
 
 export async function getSegment(store: Store, id: string): Promise<SegmentView> {
-  return view(await readSegment(store, id));
+  const [named] = await withUpdaterNames(store, [view(await readSegment(store, id))]);
+  return named!;
 }
 
 /** Segments by name, a page at a time. */
-export function listSegments(
+export async function listSegments(
   store: Store,
   page: { limit: number; token?: string },
 ): Promise<Page<SegmentView>> {
-  return scanPage<SegmentDoc, SegmentView>(commsDb<SegmentDoc>(store), {
+  const found = await scanPage<SegmentDoc, SegmentView>(commsDb<SegmentDoc>(store), {
     view: 'comms/segments_by_name',
     limit: page.limit,
     token: page.token,
     pick: (doc) => (doc.type === 'segment' ? view(doc) : undefined),
+  });
+  return { ...found, items: await withUpdaterNames(store, found.items) };
+}
+
+/** The name of each segment's last editor (accounts read by id; a deleted admin keeps their uid). */
+async function withUpdaterNames(store: Store, segments: SegmentView[]): Promise<SegmentView[]> {
+  const uids = [...new Set(segments.map((segment) => segment.updatedBy))];
+  if (uids.length === 0) return segments;
+  const { rows } = await accountsDb(store).fetch({ keys: uids.map((uid) => accountIds.account(uid)) });
+  const names = new Map<string, string>();
+  for (const row of rows) {
+    const account = 'doc' in row ? row.doc : undefined;
+    if (account?.uid && account.displayName) names.set(account.uid, account.displayName);
+  }
+  return segments.map((segment) => {
+    const name = names.get(segment.updatedBy);
+    return name ? { ...segment, updatedByName: name } : segment;
   });
 }
 
@@ -138,7 +144,7 @@ export async function updateSegment(
   const current = await readSegment(store, id);
   if (rev !== undefined && rev !== current._rev) throw new SegmentChanged(id);
   const before = { name: current.name, rules: current.rules };
-  if (JSON.stringify(before) === JSON.stringify(check.value)) return view(current);
+  if (JSON.stringify(before) === JSON.stringify(check.value)) return getSegment(store, id);
   try {
     await replaceDoc(store, COMMS_DB, {
       ...current,

@@ -45,7 +45,15 @@ export function adminGet<T>(path: string, query?: AdminQuery): Promise<T> {
   return call(() => api<T>(adminUrl(path, query), { method: 'GET' }));
 }
 
-/** Changes something; the body is JSON. Answers the parsed answer (undefined for 204). */
-export function adminSend<T = unknown>(method: AdminMethod, path: string, body?: unknown): Promise<T> {
-  return call(() => api<T>(adminUrl(path), { method, body }));
+/**
+ * Changes something (or asks something too long for a query, a live count); the body is JSON.
+ * Answers the parsed answer (undefined for 204). `signal` cancels it (it then throws `aborted`).
+ */
+export function adminSend<T = unknown>(
+  method: AdminMethod,
+  path: string,
+  body?: unknown,
+  signal?: AbortSignal,
+): Promise<T> {
+  return call(() => api<T>(adminUrl(path), { method, body, signal }));
 }
