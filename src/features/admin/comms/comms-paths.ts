@@ -1,0 +1,9 @@
+/** Where the comms screens live in the console (screens.ts paths), so that no URL is typed by hand. */
+import { adminPath } from '../screens';
+
+export const segmentsPath = () => adminPath('comms/segments');
+export const segmentPath = (id?: string) =>
+  id ? adminPath('comms/segments/:id', { id }) : adminPath('comms/segments/new');
+export const notificationsPath = () => adminPath('comms/notifications');
+export const newNotificationPath = () => adminPath('comms/notifications/new');
+export const broadcastPath = (id: string) => adminPath('comms/notifications/:id', { id });
