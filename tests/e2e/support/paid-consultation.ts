@@ -5,12 +5,17 @@
  */
 import { expect } from '@playwright/test';
 import type { APIRequestContext } from '@playwright/test';
+import type { Language } from '../../../src/domain/languages';
 export { signInAdmin } from './admin';
 
 export const BROWSER_HEADERS = { 'x-sos-expat': '1' };
 
-/** A new client, signed in on the request context `api`. */
-export async function newClient(api: APIRequestContext, firstName: string): Promise<string> {
+/** A new client, signed in on the request context `api` (their interface language: French unless given). */
+export async function newClient(
+  api: APIRequestContext,
+  firstName: string,
+  language: Language = 'fr',
+): Promise<string> {
   const email = `${firstName.toLowerCase()}.${Date.now().toString(36)}@example.com`;
   const answer = await api.post('/api/auth/register', {
     headers: BROWSER_HEADERS,
@@ -21,7 +26,7 @@ export async function newClient(api: APIRequestContext, firstName: string): Prom
       firstName,
       languages: ['fr'],
       acceptedTerms: true,
-      language: 'fr',
+      language,
     },
   });
   expect(answer.status()).toBe(201);
