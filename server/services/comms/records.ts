@@ -14,12 +14,10 @@
  */
 import { randomBytes } from 'node:crypto';
 import type {
-  AnnouncementTexts,
-  BroadcastState,
+  BroadcastView,
   DeliveryCounts,
   DeliveryFailure,
   DeliveryState,
-  ResolvedTarget,
   SegmentRules,
 } from '../../../src/domain/comms';
 import type { Language } from '../../../src/domain/languages';
@@ -48,20 +46,8 @@ export type SegmentDoc = {
   updatedBy: string;
 };
 
-export type BroadcastDoc = {
-  _id: string;
-  _rev?: string;
-  type: 'broadcast';
-  target: ResolvedTarget;
-  texts: AnnouncementTexts;
-  state: BroadcastState;
-  /** Recipients resolved (set when resolving ends). */
-  total: number;
-  counts: DeliveryCounts;
-  createdAt: string;
-  createdBy: string;
-  completedAt?: string;
-};
+/** The record as stored: the console's view of it (the domain's), under its document id. */
+export type BroadcastDoc = Omit<BroadcastView, 'id'> & { _id: string; _rev?: string; type: 'broadcast' };
 
 export type DeliveryDoc = {
   _id: string;
