@@ -93,7 +93,10 @@ export function creditNoteMailVariables(
   };
 }
 
-export function builtInCreditNoteMail(language: Language, values: MailVariables<'credit_note'>): RenderedMail {
+export function builtInCreditNoteMail(
+  language: Language,
+  values: MailVariables<'credit_note'>,
+): RenderedMail {
   const mail = CREDIT_NOTE[language];
   return documentMail(language, {
     subject: mail.subject(values.creditNoteNumber),

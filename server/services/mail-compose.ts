@@ -59,7 +59,9 @@ export function renderTemplate(
   values: Readonly<Record<string, string>>,
 ): RenderedMail {
   // A value with line breaks (a rejection reason) must not break the subject header into two.
-  const subject = fillTemplate(source.subject, values).replace(/\s*[\r\n]+\s*/g, ' ').trim();
+  const subject = fillTemplate(source.subject, values)
+    .replace(/\s*[\r\n]+\s*/g, ' ')
+    .trim();
   const text = fillTemplate(source.text, values);
   return { subject, text, html: textToHtml(language, subject, text) };
 }

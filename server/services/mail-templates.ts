@@ -227,7 +227,6 @@ const INVOICE: Record<Language, InvoiceMailText> = {
   },
 };
 
-
 /** The facts of an invoice its mail names. */
 export type InvoiceMailFacts = Pick<InvoiceDoc, 'number' | 'currency' | 'consultationAt'> & {
   buyer: { name: string };
@@ -235,7 +234,10 @@ export type InvoiceMailFacts = Pick<InvoiceDoc, 'number' | 'currency' | 'consult
   amounts: { total: number };
 };
 
-export function invoiceMailVariables(language: Language, invoice: InvoiceMailFacts): MailVariables<'invoice'> {
+export function invoiceMailVariables(
+  language: Language,
+  invoice: InvoiceMailFacts,
+): MailVariables<'invoice'> {
   const format = invoiceFormat(language, invoice.currency);
   const name = invoice.buyer.name.trim() || undefined;
   return {
@@ -339,7 +341,10 @@ export function linkMailVariables(language: Language, input: MailLinkInput): Mai
   return { greeting: COMMON[language].greeting(name), firstName: name ?? '', link: input.link, validity };
 }
 
-export function builtInVerificationMail(language: Language, values: MailVariables<'verification'>): RenderedMail {
+export function builtInVerificationMail(
+  language: Language,
+  values: MailVariables<'verification'>,
+): RenderedMail {
   return render(language, VERIFICATION[language], values);
 }
 

@@ -152,11 +152,7 @@ export function fillTemplate(source: string, values: Readonly<Record<string, str
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
-function checkField(
-  kind: MailTemplateKind,
-  value: unknown,
-  max: number,
-): TemplateFieldProblem | undefined {
+function checkField(kind: MailTemplateKind, value: unknown, max: number): TemplateFieldProblem | undefined {
   if (typeof value !== 'string') return value === undefined ? 'required' : 'value_invalid';
   if (!value.trim()) return 'required';
   if (value.length > max) return 'too_long';
