@@ -116,8 +116,9 @@ export function TemplateForm({ template: read, path, onStale, onFresh }: Props) 
       apply(answer.template);
       setOutcome({ saved: true });
     } catch (error) {
+      // A stale revision is said once, by the page's offer to reload.
       if (errorCode(error) === 'template_changed') onStale();
-      if (error instanceof ApiError && Object.keys(error.fields).length > 0) refuse(error.fields);
+      else if (error instanceof ApiError && Object.keys(error.fields).length > 0) refuse(error.fields);
       else setOutcome({ failure: errors.failure(error) });
     } finally {
       setSaving(false);
@@ -171,6 +172,7 @@ export function TemplateForm({ template: read, path, onStale, onFresh }: Props) 
             id={fieldId('subject')}
             label={t('commsTemplates.fields.subject')}
             value={draft.subject}
+            lang={current.language}
             autoComplete="off"
             hint={<Counter length={draft.subject.length} max={MAIL_SUBJECT_MAX} />}
             error={fieldError('subject')}
@@ -182,6 +184,7 @@ export function TemplateForm({ template: read, path, onStale, onFresh }: Props) 
             className={styles.text}
             label={t('commsTemplates.fields.text')}
             value={draft.text}
+            lang={current.language}
             rows={16}
             hint={<Counter length={draft.text.length} max={MAIL_TEXT_MAX} />}
             error={fieldError('text')}
