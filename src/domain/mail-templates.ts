@@ -74,6 +74,8 @@ export type MailTemplateSummary = {
   customised: boolean;
   updatedAt?: string;
   updatedBy?: string;
+  /** The last editor's display name, on the editor's view (their uid stays when the account is gone). */
+  updatedByName?: string;
 };
 
 /** The editor's view: the wording in force (stored, else built-in) and the built-in one. */

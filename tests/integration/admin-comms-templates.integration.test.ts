@@ -12,6 +12,7 @@ import type { MailPreview, MailTemplateSummary, MailTemplateView } from '../../s
 import { auditOf, expectAdminOnly, mintRoles } from '../support/admin-roles';
 import type { RoleUsers } from '../support/admin-roles';
 import { createPasswordAccount } from '../support/accounts';
+import { registerPendingProvider } from '../support/pending-providers';
 import { browserCall } from '../support/sessions';
 import { startSmtpReceiver } from '../support/smtp-receiver';
 import type { SmtpReceiver } from '../support/smtp-receiver';
@@ -138,6 +139,7 @@ describe('mail templates', () => {
     expect(saved.status).toBe(200);
     const template = (saved.json as { template: MailTemplateView }).template;
     expect(template).toMatchObject({ customised: true, updatedBy: users.admin.uid });
+    expect(template.updatedByName).toEqual(expect.any(String));
     expect(template.rev).toEqual(expect.any(String));
 
     const french = await verificationMailOf('edited.fr@example.test', 'fr', 'Inès');
@@ -149,6 +151,17 @@ describe('mail templates', () => {
     );
     expect(french.html).toMatch(new RegExp(`<a href="${server.url}/verify-email\\?token=[\\w-]+"`));
     expect(french.headers.get('x-sos-expat-mail')).toBe('verification');
+
+    // Registration sends the verification mail: the edited one, in French.
+    const registered = await registerPendingProvider(server.url, {
+      role: 'lawyer',
+      email: 'inscrit.fr@example.test',
+      language: 'fr',
+      firstName: 'Hugo',
+    });
+    const atSignUp = await smtp.waitFor((mail) => mail.to.includes(registered.email));
+    expect(atSignUp.subject).toBe('Bienvenue Hugo – confirmez votre adresse');
+    expect(atSignUp.text).toContain(`Un clic pour confirmer : ${server.url}/verify-email?token=`);
 
     const english = await verificationMailOf('builtin.en@example.test', 'en', 'Oliver');
     expect(english.subject).toBe('Confirm your e-mail address – SOS Expat');
@@ -225,5 +238,34 @@ describe('mail templates', () => {
     ]);
     expect(trail[0]).toMatchObject({ actor: users.admin.uid, before: null });
     expect(trail[2]).toMatchObject({ after: null, before: { subject: 'Confirmez, {{firstName}}' } });
+  });
+
+  it('send a rejected provider the German template with the reason filled, escaped in the HTML', async () => {
+    const saved = await admin('PUT', '/api/admin/comms/templates/provider_rejected/de', {
+      subject: 'Ihre Registrierung als {{role}}',
+      text: '{{greeting}}\n\nLeider nicht freigegeben. Grund:\n{{reason}}\n\nKontakt: {{contactLink}}\n',
+      rev: null,
+    });
+    expect(saved.status).toBe(200);
+    const provider = await registerPendingProvider(server.url, {
+      role: 'lawyer',
+      email: 'abgelehnt.de@example.test',
+      language: 'de',
+      firstName: 'Jonas',
+    });
+    const rejected = await admin('POST', `/api/admin/providers/${provider.uid}/rejection`, {
+      reason: 'Ausweis <unleserlich> & abgelaufen',
+    });
+    expect(rejected.status).toBe(200);
+    const mail = await smtp.waitFor(
+      (m) => m.to.includes(provider.email) && m.headers.get('x-sos-expat-mail') === 'provider_rejected',
+    );
+    expect(mail.subject).toBe('Ihre Registrierung als Anwalt');
+    expect(mail.text.trimEnd()).toBe(
+      `Guten Tag Jonas,\n\nLeider nicht freigegeben. Grund:\nAusweis <unleserlich> & abgelaufen\n\nKontakt: ${server.url}/contact`,
+    );
+    expect(mail.html).toContain('Ausweis &lt;unleserlich&gt; &amp; abgelaufen');
+    expect(mail.html).not.toContain('<unleserlich>');
+    expect(mail.html).toContain(`<a href="${server.url}/contact"`);
   });
 });

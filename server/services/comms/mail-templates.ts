@@ -27,6 +27,7 @@ import type {
 } from '../../../src/domain/mail-templates';
 import { getOrUndefined, isConflict, isNotFound, replaceDoc } from '../../store/store';
 import type { Store } from '../../store/store';
+import { getAccount } from '../accounts';
 import { recordAudit } from '../admin/audit';
 import { builtInContactReplyMail } from '../contact-reply-mail';
 import { builtInCreditNoteMail } from '../credit-note-mail';
@@ -128,7 +129,14 @@ export async function getMailTemplate(
   const doc = await readStored(store, kind, language);
   const builtIn = builtInSource(kind, language);
   const source = doc ? { subject: doc.subject, text: doc.text } : builtIn;
-  return { ...summary(kind, language, doc), ...source, rev: doc?._rev ?? null, builtIn };
+  const editor = doc ? await getAccount(store, doc.updatedBy) : undefined;
+  return {
+    ...summary(kind, language, doc),
+    ...(editor?.displayName ? { updatedByName: editor.displayName } : {}),
+    ...source,
+    rev: doc?._rev ?? null,
+    builtIn,
+  };
 }
 
 /** The revision a save was edited from: a revision string, or null for the built-in wording. */

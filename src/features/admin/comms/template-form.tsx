@@ -164,7 +164,7 @@ export function TemplateForm({ template: read, path, onStale, onFresh }: Props) 
             {current.customised
               ? t('commsTemplates.inForce.customised', {
                   date: format.dateTime(current.updatedAt),
-                  by: current.updatedBy ?? '',
+                  by: current.updatedByName ?? current.updatedBy ?? '',
                 })
               : t('commsTemplates.inForce.builtIn')}
           </p>
