@@ -243,6 +243,23 @@ describe('messages moderation in the admin console', () => {
     ]);
   });
 
+  it('records one decision when two admins hide the same message at once', async () => {
+    const both = await Promise.all([
+      moderate(QUESTION, { state: 'hidden', reason: 'Doublon 1' }),
+      moderate(QUESTION, { state: 'hidden', reason: 'Doublon 2' }),
+    ]);
+    expect(both.map((answer) => [answer.status, answer.json.state])).toEqual([
+      [200, 'hidden'],
+      [200, 'hidden'],
+    ]);
+    expect((await auditOf(server.store, 'message', QUESTION)).map((entry) => entry.action)).toEqual([
+      'message_hide',
+    ]);
+    for (const user of [client, lawyer]) expect((await pulled(user, QUESTION)).body).toBeUndefined();
+    expect((await moderate(QUESTION, { state: 'visible', reason: 'Rétabli' })).json.changed).toBe(true);
+    expect((await pulled(lawyer, QUESTION)).body).toBe('Bonjour, une question sur mon bail.');
+  });
+
   it('is for admins only', async () => {
     await expectAdminOnly(server.url, users, 'GET', '/api/admin/comms/conversations');
     await expectAdminOnly(server.url, users, 'GET', `/api/admin/comms/conversations/${ORDER}`);

@@ -217,14 +217,15 @@ export async function moderateMessage(
   const { orderId, copies } = await copiesOf(store, messageId);
   const recordId = messageModerationId(messageId);
   const record = await getOrUndefined(store.db<MessageModerationDoc>(COMMS_DB), recordId);
+  // The decision is the record's (written first when hiding); copies that disagree with it are
+  // mended by a repeated decision, which is no new change (no second audit entry).
   const before: MessageState =
-    record?.state === 'hidden' || copies.some(({ copy }) => isHiddenMessage(copy)) ? 'hidden' : 'visible';
+    record?.state ?? (copies.some(({ copy }) => isHiddenMessage(copy)) ? 'hidden' : 'visible');
   const body = copies.find(({ copy }) => copy.body !== undefined)?.copy.body ?? record?.body;
   if (body === undefined) throw new MessageNotFound(messageId);
   const at = new Date().toISOString();
   const decision = { type: 'message_moderation' as const, messageId, orderId, state, body, reason, at, by };
-  const changed =
-    before !== state || copies.some(({ copy }) => isHiddenMessage(copy) !== (state === 'hidden'));
+  const changed = before !== state;
 
   if (state === 'hidden') {
     if (record?.state !== 'hidden') {
@@ -257,6 +258,8 @@ export async function moderateMessage(
       before: { state: before },
       after: { state },
       reason,
+      // Two admins deciding the same at once, from the same record, are recorded once.
+      key: `message:${messageId}:${state}:${record?._rev ?? 'none'}`,
     });
   }
   return { messageId, state, changed };
