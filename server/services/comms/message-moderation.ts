@@ -38,6 +38,7 @@ import { userDbName } from '../../../src/domain/user-db';
 import { getOrUndefined, isNotFound, upsertDoc } from '../../store/store';
 import type { Store } from '../../store/store';
 import { actorNames } from '../admin/actor-names';
+import { docsById } from '../admin/docs-by-id';
 import { recordAudit } from '../admin/audit';
 import { providerUid } from '../consultation/parties';
 import type { StoredOrder } from '../consultation/types';
@@ -113,32 +114,28 @@ export async function readConversation(store: Store, orderId: string): Promise<C
   const conversation = await getConversation(store, orderId);
   if (!conversation) throw new ConversationNotFound(orderId);
   const { client, provider } = conversation;
-  const [clientCopies, providerCopies, recordDocs] = await Promise.all([
+  const [clientCopies, providerCopies] = await Promise.all([
     readRange(store, userDbName(client.uid), messageRange(orderId)),
     readRange(store, userDbName(provider.uid), messageRange(orderId)),
-    readRange(store, COMMS_DB, {
-      startkey: messageModerationId(`message:${orderId}:`),
-      endkey: messageModerationId(`message:${orderId}:\ufff0`),
-    }),
   ]);
   const truncated = [clientCopies, providerCopies].some((rows) => rows.length > CONVERSATION_MESSAGES_MAX);
-  const records = new Map<string, MessageModerationDoc>();
-  for (const doc of recordDocs) {
-    if (doc?.type === 'message_moderation') {
-      const record = doc as unknown as MessageModerationDoc;
-      records.set(record.messageId, record);
-    }
-  }
-  const names = await actorNames(
-    store,
-    [...records.values()].map((record) => record.by),
-  );
   const byId = new Map<string, MessageDoc[]>();
   for (const doc of [...clientCopies, ...providerCopies]) {
     if (doc?.type !== 'message') continue;
     const message = doc as unknown as MessageDoc & { _id: string };
     byId.set(message._id, [...(byId.get(message._id) ?? []), message]);
   }
+  // The decisions by id (what must be current is read by id, not from a range: DESIGN.md).
+  const recordDocs = await docsById<MessageModerationDoc>(
+    store,
+    COMMS_DB,
+    [...byId.keys()].map(messageModerationId),
+  );
+  const records = new Map([...recordDocs.values()].map((record) => [record.messageId, record]));
+  const names = await actorNames(
+    store,
+    [...records.values()].map((record) => record.by),
+  );
   const messages: ConversationMessageView[] = [];
   for (const [id, copies] of byId) {
     const record = records.get(id);
