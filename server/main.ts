@@ -16,6 +16,7 @@ import { startServiceStatusRecorder } from './services/service-status';
 import { startDailyBackups } from './services/backup/daily';
 import { startDailyPayouts } from './services/payouts/daily';
 import { startMonthlyB2bBilling } from './services/b2b/daily';
+import { backfillConversations } from './services/comms/conversations';
 import { broadcastSender } from './services/comms/sender';
 import { payoutRunner } from './services/payouts/run';
 import { startEmbeddedStore } from './store/embedded';
@@ -53,6 +54,9 @@ async function main() {
   );
   const migration = await migrate(store);
   if (migration.created.length) console.log(`[store] created ${migration.created.join(', ')}`);
+  // Once per store: conversations of messages written before the console's index existed.
+  const indexed = await backfillConversations(store);
+  if (indexed) console.log(`[comms] indexed ${indexed} earlier conversations`);
   if (config.seedDemoData) {
     const seeded = await seedDemoData(store, new Date());
     if (seeded.length) console.log(`[seed] added ${seeded.join(', ')}`);

@@ -246,8 +246,11 @@ export function gatewayRouter(
     const acceptedAt: number[] = [];
     for (const [index, doc] of docs.entries()) {
       let reason = pushRefusal(validateMine, doc, existing, replicated);
-      const hook = reason ? undefined : hooks[doc.type as MineType];
-      if (!reason && hook?.check) reason = await hook.check(owner, doc, existing.get(doc._id as string));
+      const current = existing.get(doc._id as string);
+      // A bare tombstone has no `type`: its document's own hook decides (a sent message, hidden by
+      // moderation or not, cannot be deleted by its owner any more than changed).
+      const hook = reason ? undefined : hooks[(doc.type ?? current?.type) as MineType];
+      if (!reason && hook?.check) reason = await hook.check(owner, doc, current);
       if (reason) {
         // RxDB retries anything but a conflict for ever; a replicator records a `forbidden` as
         // denied and goes on.

@@ -26,7 +26,8 @@ export function messageNotificationId(orderId: string): string {
   return `notification:${orderId}:message_received`;
 }
 
-function preview(body: string): string {
+/** The start of a message as its notification quotes it. */
+export function messagePreview(body: string): string {
   const text = body.replace(/\s+/g, ' ').trim();
   return text.length <= PREVIEW_LENGTH ? text : `${text.slice(0, PREVIEW_LENGTH - 1).trimEnd()}…`;
 }
@@ -54,7 +55,7 @@ export async function notifyNewMessage(
       type: 'notification',
       kind: 'message_received',
       orderId,
-      params: { senderName, count, preview: preview(body) },
+      params: { senderName, count, preview: messagePreview(body) },
       isRead: false,
       createdAt: unread ? current.createdAt : at,
       updatedAt: at,

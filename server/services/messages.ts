@@ -11,6 +11,10 @@
  * - Delivered once: the copy in the other party's database is created with `createOnce` under the
  *   same id; a new copy notifies its recipient (message-notifications.ts); the sender's copy is
  *   marked delivered last, so a delivered message has its copy and its notification.
+ * - Indexed: each delivery marks its consultation's conversation active (comms/conversations.ts),
+ *   which the admin console lists without opening every user's database.
+ * - Moderated: an admin may hide a message in both copies (comms/message-moderation.ts); a copy
+ *   delivered after that is hidden at once.
  */
 import type { MessageDoc } from '../../src/domain/mine';
 import { userDbName } from '../../src/domain/user-db';
@@ -19,6 +23,8 @@ import { createOnce, getOrUndefined, upsertDoc } from '../store/store';
 import type { Store } from '../store/store';
 import { providerUid } from './consultation/parties';
 import type { StoredOrder } from './consultation/types';
+import { recordConversationSafely } from './comms/conversations';
+import { enforceModeration } from './comms/message-moderation';
 import { ensureStandIn } from './demo-stand-ins';
 import { notifyNewMessage } from './message-notifications';
 
@@ -41,6 +47,12 @@ export function messageHooks(store: Store): UserDocHooks {
         if (doc._deleted === true) return undefined;
         if (doc.from !== owner.uid) return 'a message is sent by its owner only';
         if (doc.deliveredAt !== undefined) return 'messages are delivered by the service only';
+        // Moderation is the service's (comms/message-moderation.ts): a device never hides a message,
+        // and never pushes one without its text. With the refusal of any change above, whatever
+        // revision a device pushes of a hidden message (older, edited, `new_edits=false`) is
+        // refused, and the device ends on the server's hidden copy.
+        if (doc.hiddenAt !== undefined) return 'messages are hidden by moderation only';
+        if (typeof doc.body !== 'string') return 'a message has a text';
         if (!String(doc._id).startsWith(`message:${String(doc.orderId)}:`))
           return 'a message is keyed on its order';
         const order = await readOrder(doc.orderId);
@@ -73,6 +85,7 @@ async function deliver(store: Store, uid: string, message: MessageDoc): Promise<
     const { client, provider } = order;
     await ensureStandIn(store, { client, provider });
   }
+  if (body === undefined) return;
   const created = await createOnce(store, userDbName(other), {
     _id: id,
     id,
@@ -85,7 +98,10 @@ async function deliver(store: Store, uid: string, message: MessageDoc): Promise<
     createdAt,
     updatedAt: now,
   });
-  if (created) {
+  // Hidden meanwhile (an admin read the sender's copy before it was delivered): hidden here too.
+  const hidden = await enforceModeration(store, other, id);
+  await recordConversationSafely(store, order, now);
+  if (created && !hidden) {
     const senderName = uid === order.client.uid ? order.client.name : order.provider.name;
     await notifyNewMessage(store, { recipient: other, orderId, senderName, body, at: now });
   }

@@ -249,7 +249,9 @@ export const MESSAGE_BODY_MAX = 2000;
  * A message between the client and the provider of a consultation (`message:<orderId>:<uuid>`),
  * written by its sender — offline too — into their own database; the service checks that the
  * sender is a party of the order, copies it into the other party's database and marks both copies
- * delivered (`deliveredAt`, set by the service only). A sent message is never changed.
+ * delivered (`deliveredAt`, set by the service only). A sent message is never changed by its
+ * parties; an admin may hide it (`hiddenAt`: both copies lose their `body`, the service keeps it for
+ * the console, see server/services/comms/message-moderation.ts) and show it again.
  */
 export const messageSchema = {
   type: 'object',
@@ -263,13 +265,16 @@ export const messageSchema = {
     orderId: { type: 'string', pattern: '^[A-Za-z0-9_-]{1,64}$' },
     from: shortText(64),
     to: shortText(64),
+    /** Absent only while the message is hidden by moderation (`hiddenAt`). */
     body: { type: 'string', minLength: 1, maxLength: MESSAGE_BODY_MAX },
     /** Set by the service once the message is in the other party's database. */
     deliveredAt: isoDate,
+    /** Set by the service when an admin hid the message; never pushed by a device. */
+    hiddenAt: isoDate,
     createdAt: isoDate,
     updatedAt: isoDate,
   },
-  required: ['id', 'type', 'orderId', 'from', 'to', 'body', 'createdAt', 'updatedAt'],
+  required: ['id', 'type', 'orderId', 'from', 'to', 'createdAt', 'updatedAt'],
   additionalProperties: false,
 } as const;
 
@@ -279,8 +284,10 @@ export type MessageDoc = {
   orderId: string;
   from: string;
   to: string;
-  body: string;
+  /** Absent while hidden by moderation. */
+  body?: string;
   deliveredAt?: string;
+  hiddenAt?: string;
   createdAt: string;
   updatedAt: string;
 };

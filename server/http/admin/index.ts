@@ -19,6 +19,7 @@ import { b2bRoutes } from './b2b';
 import { callRoutes } from './calls';
 import { commsRoutes } from './comms';
 import { commsTemplateRoutes } from './comms-templates';
+import { commsMessageRoutes } from './comms-messages';
 import { paymentRoutes } from './payments';
 import { invoiceRoutes } from './invoices';
 import { contactMessageRoutes } from './contact-messages';
@@ -82,6 +83,7 @@ const ADMIN_SCREENS: AdminRoutes[] = [
   b2bRoutes,
   commsRoutes,
   commsTemplateRoutes,
+  commsMessageRoutes,
 ];
 
 export function adminRouter(context: AdminContext): Router {

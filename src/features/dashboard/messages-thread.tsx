@@ -64,7 +64,13 @@ export function Thread({
                 data-state={state}
               >
                 <span className={own.author}>{mine ? t('messagesTab.you') : name}</span>
-                <p>{message.body}</p>
+                {message.hiddenAt ? (
+                  <p className={own.hidden} data-hidden="true">
+                    {t('messagesTab.hiddenByModeration')}
+                  </p>
+                ) : (
+                  <p>{message.body}</p>
+                )}
                 <span className={own.meta}>
                   <time dateTime={message.createdAt}>{time.format(new Date(message.createdAt))}</time>
                   {state === 'waiting' ? (
