@@ -18,6 +18,7 @@ import { approvalRoutes } from './approvals';
 import { b2bRoutes } from './b2b';
 import { callRoutes } from './calls';
 import { commsRoutes } from './comms';
+import { commsCampaignRoutes } from './comms-campaigns';
 import { paymentRoutes } from './payments';
 import { invoiceRoutes } from './invoices';
 import { contactMessageRoutes } from './contact-messages';
@@ -80,6 +81,7 @@ const ADMIN_SCREENS: AdminRoutes[] = [
   taxRoutes,
   b2bRoutes,
   commsRoutes,
+  commsCampaignRoutes,
 ];
 
 export function adminRouter(context: AdminContext): Router {
