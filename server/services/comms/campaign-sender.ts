@@ -121,13 +121,12 @@ function createCampaignSender(store: Store, config: Config): CampaignSender {
 
   async function carryOut(id: string): Promise<void> {
     let record: CampaignDoc = await readCampaign(store, id);
+    if (record.state === 'complete' || record.state === 'cancelled') return;
     if (record.state === 'scheduled') {
       const wait = Date.parse(record.scheduledAt ?? '') - Date.now();
       if (wait > 0) {
-        timers.set(
-          id,
-          setTimeout(() => kick(id), Math.min(wait, SCHEDULE_CHECK_MS)),
-        );
+        // Unref'd: a campaign waiting for its time never keeps the process alive on its own.
+        timers.set(id, setTimeout(() => kick(id), Math.min(wait, SCHEDULE_CHECK_MS)).unref());
         return;
       }
       const started = await upsertDoc<CampaignDoc>(store, COMMS_DB, record._id, (current) =>
