@@ -7,3 +7,6 @@ export const segmentPath = (id?: string) =>
 export const notificationsPath = () => adminPath('comms/notifications');
 export const newNotificationPath = () => adminPath('comms/notifications/new');
 export const broadcastPath = (id: string) => adminPath('comms/notifications/:id', { id });
+export const campaignsPath = () => adminPath('comms/campaigns');
+export const newCampaignPath = () => adminPath('comms/campaigns/new');
+export const campaignPath = (id: string) => adminPath('comms/campaigns/:id', { id });
