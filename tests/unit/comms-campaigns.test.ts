@@ -13,6 +13,12 @@ import {
   suppressionSearch,
 } from '../../src/domain/comms-campaigns';
 import { readConfig } from '../../server/config/env';
+import {
+  campaignBody,
+  campaignFieldId,
+  localToInstant,
+  newCampaignForm,
+} from '../../src/features/admin/comms/campaign-form';
 import { campaignMail } from '../../server/services/comms/campaign-mail';
 import { campaignMessageId, countedAs } from '../../server/services/comms/campaign-records';
 import { readUnsubscribeToken, unsubscribeToken } from '../../server/services/comms/unsubscribe-token';
@@ -192,5 +198,27 @@ describe('campaign configuration', () => {
     ]);
     // The secret itself is never repeated in what the operator (and the logs) see.
     expect(bad.problems.join(' ')).not.toContain('tiny-secret');
+  });
+});
+
+describe('the campaign composer', () => {
+  it('sends French, another language once typed in, and a schedule only when sending later', () => {
+    const form = newCampaignForm('seg-1');
+    form.texts.fr = FR;
+    form.texts.de = { subject: 'Neu', body: '' };
+    expect(campaignBody(form)).toEqual({
+      segmentId: 'seg-1',
+      texts: { fr: FR, de: { subject: 'Neu', body: '' } },
+    });
+    // A half-written language is refused at its empty field, not dropped.
+    expect(checkCampaignInput(campaignBody(form), NOW)).toEqual({
+      ok: false,
+      fields: { 'texts.de.body': 'required' },
+    });
+    const later = { ...form, texts: { ...form.texts, de: { subject: '', body: '' } }, later: true };
+    later.scheduledAt = '2026-12-01T09:30';
+    expect(campaignBody(later).scheduledAt).toBe(new Date('2026-12-01T09:30').toISOString());
+    expect(campaignFieldId('texts.fr.subject')).toBe('campaign-texts-fr-subject');
+    expect(localToInstant('')).toBe('');
   });
 });
