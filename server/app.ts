@@ -35,6 +35,7 @@ import { requireCsrfHeader } from './services/csrf';
 import { demoStandInsEnabled } from './services/demo-stand-ins';
 import { sendCreditNoteMail } from './services/credit-note-mail';
 import { sendInvoiceMail } from './services/invoice-mail';
+import { storedMailTemplates } from './services/mail-compose';
 import { userDocHooks } from './services/user-doc-hooks';
 import { onLiveFeedsRevoked } from './services/live-feed-revocations';
 import { apiRateLimit, createLimiters } from './services/rate-limit';
@@ -66,8 +67,9 @@ export function createAppServices(config: Config, store: Store): AppServices {
     config,
     gateway,
     telephony: (sink) => createTelephony(config, sink),
-    mailInvoice: (invoice, to) => sendInvoiceMail(config, invoice, to),
-    mailCreditNote: (creditNote, to) => sendCreditNoteMail(config, creditNote, to),
+    mailInvoice: (invoice, to) => sendInvoiceMail(config, storedMailTemplates(store), invoice, to),
+    mailCreditNote: (creditNote, to) =>
+      sendCreditNoteMail(config, storedMailTemplates(store), creditNote, to),
   });
   return { gateway, consultations };
 }

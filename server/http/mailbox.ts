@@ -3,7 +3,7 @@ import type { Request, Router } from 'express';
 import type { Config } from '../config/env';
 import { listOutbox, readOutboxMail } from '../services/mail';
 import type { OutboxMail } from '../services/mail';
-import { escapeHtml } from '../services/mail-templates';
+import { escapeHtml } from '../services/mail-layout';
 import { resolveSession, sessionToken } from '../services/sessions';
 import type { Store } from '../store/store';
 

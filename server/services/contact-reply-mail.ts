@@ -4,6 +4,9 @@
  * sender's own message quoted below, and the team's signature. Plain text with a simple HTML twin.
  */
 import type { Language } from '../../src/domain/languages';
+import type { MailVariables } from '../../src/domain/mail-templates';
+import type { RenderedMail } from './mail-compose';
+import { escapeHtml } from './mail-layout';
 
 export type ContactReplyInput = {
   firstName: string;
@@ -54,42 +57,59 @@ const WORDS: Record<Language, Words> = {
   },
 };
 
-const escapeHtml = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-
 const paragraphs = (text: string) =>
   text
     .split(/\n{2,}/)
     .map((block) => `<p>${escapeHtml(block).replace(/\n/g, '<br>')}</p>`)
     .join('');
 
-export function contactReplyMail(
+export function contactReplyMailVariables(
   language: Language,
   input: ContactReplyInput,
-): { subject: string; text: string; html: string } {
+): MailVariables<'contact_reply'> {
+  return {
+    greeting: WORDS[language].greeting(input.firstName),
+    firstName: input.firstName,
+    subject: input.subject,
+    sentDate: new Intl.DateTimeFormat(language, { dateStyle: 'long' }).format(new Date(input.sentAt)),
+    quotedMessage: input.original
+      .split('\n')
+      .map((line) => `> ${line}`)
+      .join('\n'),
+    answer: input.answer,
+  };
+}
+
+export function builtInContactReplyMail(
+  language: Language,
+  values: MailVariables<'contact_reply'>,
+): RenderedMail {
   const words = WORDS[language];
-  const date = new Intl.DateTimeFormat(language, { dateStyle: 'long' }).format(new Date(input.sentAt));
-  const quote = input.original
-    .split('\n')
-    .map((line) => `> ${line}`)
-    .join('\n');
   const text = [
-    words.greeting(input.firstName),
+    values.greeting,
     '',
-    input.answer,
+    values.answer,
     '',
     words.signature,
     '',
-    words.quoted(date),
-    quote,
+    words.quoted(values.sentDate),
+    values.quotedMessage,
     '',
   ].join('\n');
+  const original = values.quotedMessage
+    .split('\n')
+    .map((line) => line.replace(/^> ?/, ''))
+    .join('\n');
   const html = [
-    `<p>${escapeHtml(words.greeting(input.firstName))}</p>`,
-    paragraphs(input.answer),
+    `<p>${escapeHtml(values.greeting)}</p>`,
+    paragraphs(values.answer),
     `<p>${escapeHtml(words.signature)}</p>`,
-    `<p style="color:#555">${escapeHtml(words.quoted(date))}</p>`,
-    `<blockquote style="border-left:3px solid #ccc;margin:0;padding-left:12px;color:#555">${paragraphs(input.original)}</blockquote>`,
+    `<p style="color:#555">${escapeHtml(words.quoted(values.sentDate))}</p>`,
+    `<blockquote style="border-left:3px solid #ccc;margin:0;padding-left:12px;color:#555">${paragraphs(original)}</blockquote>`,
   ].join('\n');
-  return { subject: words.subject(input.subject), text, html };
+  return { subject: words.subject(values.subject), text, html };
+}
+
+export function contactReplyMail(language: Language, input: ContactReplyInput): RenderedMail {
+  return builtInContactReplyMail(language, contactReplyMailVariables(language, input));
 }

@@ -7,9 +7,11 @@ import type { Language } from '../../src/domain/languages';
 import { invoiceFormat } from '../../src/invoice/format';
 import type { Config } from '../config/env';
 import { renderInvoiceForMail } from './invoice-pdf';
+import type { MailVariables } from '../../src/domain/mail-templates';
 import { sendMail } from './mail';
-import { documentMail } from './mail-templates';
-import type { RenderedMail } from './mail-templates';
+import { composeMail } from './mail-compose';
+import type { MailTemplateReader, RenderedMail } from './mail-compose';
+import { COMMON, documentMail } from './mail-templates';
 
 type CreditNoteMailText = {
   subject: (number: string) => string;
@@ -68,33 +70,64 @@ const CREDIT_NOTE: Record<Language, CreditNoteMailText> = {
   },
 };
 
-export function creditNoteMail(language: Language, creditNote: CreditNoteDoc): RenderedMail {
-  const mail = CREDIT_NOTE[language];
+/** The facts of a credit note its mail names. */
+export type CreditNoteMailFacts = Pick<
+  CreditNoteDoc,
+  'number' | 'invoiceNumber' | 'currency' | 'consultationAt'
+> & { buyer: { name: string }; provider: { name: string }; amounts: { total: number } };
+
+export function creditNoteMailVariables(
+  language: Language,
+  creditNote: CreditNoteMailFacts,
+): MailVariables<'credit_note'> {
   const format = invoiceFormat(language, creditNote.currency);
-  const amount = format.money(creditNote.amounts.total);
+  const name = creditNote.buyer.name.trim() || undefined;
+  return {
+    greeting: COMMON[language].greeting(name),
+    firstName: name ?? '',
+    creditNoteNumber: creditNote.number,
+    invoiceNumber: creditNote.invoiceNumber,
+    amount: format.money(creditNote.amounts.total),
+    consultationDate: format.date(creditNote.consultationAt),
+    providerName: creditNote.provider.name,
+  };
+}
+
+export function builtInCreditNoteMail(
+  language: Language,
+  values: MailVariables<'credit_note'>,
+): RenderedMail {
+  const mail = CREDIT_NOTE[language];
   return documentMail(language, {
-    subject: mail.subject(creditNote.number),
-    name: creditNote.buyer.name.trim() || undefined,
-    intro: mail.intro(amount, format.date(creditNote.consultationAt), creditNote.provider.name),
+    subject: mail.subject(values.creditNoteNumber),
+    greeting: values.greeting,
+    intro: mail.intro(values.amount, values.consultationDate, values.providerName),
     fields: [
-      [mail.number, creditNote.number],
-      [mail.invoice, creditNote.invoiceNumber],
-      [mail.total, amount],
+      [mail.number, values.creditNoteNumber],
+      [mail.invoice, values.invoiceNumber],
+      [mail.total, values.amount],
     ],
     closing: mail.closing,
   });
 }
 
+export function creditNoteMail(language: Language, creditNote: CreditNoteDoc): RenderedMail {
+  return builtInCreditNoteMail(language, creditNoteMailVariables(language, creditNote));
+}
+
 export async function sendCreditNoteMail(
   config: Config,
+  templates: MailTemplateReader,
   creditNote: CreditNoteDoc,
   to: string,
 ): Promise<void> {
   const pdf = await renderInvoiceForMail(creditNote, creditNote.language);
+  const language = creditNote.language;
+  const values = creditNoteMailVariables(language, creditNote);
   await sendMail(config, {
     kind: 'credit_note',
     to,
-    ...creditNoteMail(creditNote.language, creditNote),
+    ...(await composeMail(templates, 'credit_note', language, values, builtInCreditNoteMail)),
     attachments: [{ filename: `${creditNote.number}.pdf`, content: pdf, contentType: 'application/pdf' }],
   });
 }

@@ -7,14 +7,23 @@ import type { InvoiceDoc } from '../../src/domain/invoice';
 import type { Config } from '../config/env';
 import { renderInvoiceForMail } from './invoice-pdf';
 import { sendMail } from './mail';
-import { invoiceMail } from './mail-templates';
+import { composeMail } from './mail-compose';
+import type { MailTemplateReader } from './mail-compose';
+import { builtInInvoiceMail, invoiceMailVariables } from './mail-templates';
 
-export async function sendInvoiceMail(config: Config, invoice: InvoiceDoc, to: string): Promise<void> {
+/** `templates`: where the admin's stored wording is read (mail-compose.ts); the built-in one otherwise. */
+export async function sendInvoiceMail(
+  config: Config,
+  templates: MailTemplateReader,
+  invoice: InvoiceDoc,
+  to: string,
+): Promise<void> {
   const pdf = await renderInvoiceForMail(invoice, invoice.language);
+  const values = invoiceMailVariables(invoice.language, invoice);
   await sendMail(config, {
     kind: 'invoice',
     to,
-    ...invoiceMail(invoice.language, invoice),
+    ...(await composeMail(templates, 'invoice', invoice.language, values, builtInInvoiceMail)),
     attachments: [{ filename: `${invoice.number}.pdf`, content: pdf, contentType: 'application/pdf' }],
   });
 }

@@ -4,12 +4,19 @@
  * invoice-mail.ts), each as plain text and simple HTML. The wording lives here on the
  * server, not in the browser's locale files, because the browser never sees it. Durations go through
  * Intl so that "48 heures", "48 часов" and "1 Stunde" agree in number.
+ *
+ * This is the built-in wording. Each mail is written from its variables (`…MailVariables`, the
+ * values an admin's stored template fills too, see mail-compose.ts), so that the built-in wording
+ * can be shown in the console as a template (`{{link}}` in place of the link).
  */
 import type { InvoiceDoc } from '../../src/domain/invoice';
 import type { Language } from '../../src/domain/languages';
+import type { MailVariables } from '../../src/domain/mail-templates';
 import { invoiceFormat } from '../../src/invoice/format';
+import type { RenderedMail } from './mail-compose';
+import { escapeHtml, htmlPage, htmlParagraph as paragraph } from './mail-layout';
 
-export type RenderedMail = { subject: string; text: string; html: string };
+export type { RenderedMail } from './mail-compose';
 
 export type MailLinkInput = {
   /** First name or display name; the greeting is impersonal without it. */
@@ -220,20 +227,46 @@ const INVOICE: Record<Language, InvoiceMailText> = {
   },
 };
 
-/** The mail that carries an invoice (the PDF is attached by the caller). */
-export function invoiceMail(language: Language, invoice: InvoiceDoc): RenderedMail {
-  const mail = INVOICE[language];
+/** The facts of an invoice its mail names. */
+export type InvoiceMailFacts = Pick<InvoiceDoc, 'number' | 'currency' | 'consultationAt'> & {
+  buyer: { name: string };
+  provider: { name: string };
+  amounts: { total: number };
+};
+
+export function invoiceMailVariables(
+  language: Language,
+  invoice: InvoiceMailFacts,
+): MailVariables<'invoice'> {
   const format = invoiceFormat(language, invoice.currency);
+  const name = invoice.buyer.name.trim() || undefined;
+  return {
+    greeting: COMMON[language].greeting(name),
+    firstName: name ?? '',
+    invoiceNumber: invoice.number,
+    amount: format.money(invoice.amounts.total),
+    consultationDate: format.date(invoice.consultationAt),
+    providerName: invoice.provider.name,
+  };
+}
+
+/** The built-in mail that carries an invoice (the PDF is attached by the caller). */
+export function builtInInvoiceMail(language: Language, values: MailVariables<'invoice'>): RenderedMail {
+  const mail = INVOICE[language];
   return documentMail(language, {
-    subject: mail.subject(invoice.number),
-    name: invoice.buyer.name.trim() || undefined,
-    intro: mail.intro(format.date(invoice.consultationAt), invoice.provider.name),
+    subject: mail.subject(values.invoiceNumber),
+    greeting: values.greeting,
+    intro: mail.intro(values.consultationDate, values.providerName),
     fields: [
-      [mail.number, invoice.number],
-      [mail.total, format.money(invoice.amounts.total)],
+      [mail.number, values.invoiceNumber],
+      [mail.total, values.amount],
     ],
     closing: mail.dashboard,
   });
+}
+
+export function invoiceMail(language: Language, invoice: InvoiceDoc): RenderedMail {
+  return builtInInvoiceMail(language, invoiceMailVariables(language, invoice));
 }
 
 /** A mail that carries a document (an invoice, a credit note): greeting, intro, its figures, closing. */
@@ -241,13 +274,13 @@ export function documentMail(
   language: Language,
   {
     subject,
-    name,
+    greeting,
     intro,
     fields,
     closing,
   }: {
     subject: string;
-    name: string | undefined;
+    greeting: string;
     intro: string;
     fields: [string, string][];
     closing: string;
@@ -255,7 +288,7 @@ export function documentMail(
 ): RenderedMail {
   const common = COMMON[language];
   const text = [
-    common.greeting(name),
+    greeting,
     '',
     intro,
     '',
@@ -270,59 +303,79 @@ export function documentMail(
     '',
   ].join('\n');
 
-  const paragraph = (line: string) => `<p style="margin:0 0 16px">${escapeHtml(line)}</p>`;
   const rows = fields
     .map(
       ([label, value]) =>
         `<tr><td style="padding:4px 16px 4px 0;color:#3d4657">${escapeHtml(label)}</td><td style="padding:4px 0;font-weight:bold">${escapeHtml(value)}</td></tr>`,
     )
     .join('\n');
-  const html = `<!doctype html>
-<html lang="${language}">
-<head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(subject)}</title></head>
-<body style="margin:0;padding:24px;background:#f1f3f7;font-family:Arial,Helvetica,sans-serif;font-size:16px;line-height:1.5;color:#141a26">
-<div style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:8px;padding:24px">
-<p style="margin:0 0 16px;font-weight:bold;color:#d62839">SOS Expat</p>
-${paragraph(common.greeting(name))}
+  const html = htmlPage(
+    language,
+    subject,
+    `${paragraph(greeting)}
 ${paragraph(intro)}
 <table role="presentation" style="margin:0 0 16px;border-collapse:collapse">
 ${rows}
 </table>
 ${paragraph(closing)}
-${paragraph(common.signature)}
-<p style="margin:24px 0 0;font-size:12px;color:#3d4657">${escapeHtml(common.automatic)}</p>
-</div>
-</body>
-</html>
-`;
+${footer(language)}`,
+  );
   return { subject, text, html };
 }
 
-export function verificationMail(language: Language, input: MailLinkInput): RenderedMail {
-  return render(language, VERIFICATION[language], input);
-}
-
-export function passwordResetMail(language: Language, input: MailLinkInput): RenderedMail {
-  return render(language, PASSWORD_RESET[language], input);
-}
-
-function render(language: Language, mail: MailText, input: MailLinkInput): RenderedMail {
+/** The signature and the automatic-message notice that close every built-in mail's HTML. */
+export function footer(language: Language): string {
   const common = COMMON[language];
-  const duration = new Intl.NumberFormat(language, {
+  return `${paragraph(common.signature)}
+<p style="margin:24px 0 0;font-size:12px;color:#3d4657">${escapeHtml(common.automatic)}</p>`;
+}
+
+/** The values of a link mail (verification, password reset). */
+export function linkMailVariables(language: Language, input: MailLinkInput): MailVariables<'verification'> {
+  const name = input.name?.trim() || undefined;
+  const validity = new Intl.NumberFormat(language, {
     style: 'unit',
     unit: 'hour',
     unitDisplay: 'long',
   }).format(input.validHours);
-  const name = input.name?.trim() || undefined;
-  const closing = [mail.expiry(duration), mail.after, mail.ignore].filter((line): line is string => !!line);
+  return { greeting: COMMON[language].greeting(name), firstName: name ?? '', link: input.link, validity };
+}
+
+export function builtInVerificationMail(
+  language: Language,
+  values: MailVariables<'verification'>,
+): RenderedMail {
+  return render(language, VERIFICATION[language], values);
+}
+
+export function builtInPasswordResetMail(
+  language: Language,
+  values: MailVariables<'password_reset'>,
+): RenderedMail {
+  return render(language, PASSWORD_RESET[language], values);
+}
+
+export function verificationMail(language: Language, input: MailLinkInput): RenderedMail {
+  return builtInVerificationMail(language, linkMailVariables(language, input));
+}
+
+export function passwordResetMail(language: Language, input: MailLinkInput): RenderedMail {
+  return builtInPasswordResetMail(language, linkMailVariables(language, input));
+}
+
+function render(language: Language, mail: MailText, values: MailVariables<'verification'>): RenderedMail {
+  const common = COMMON[language];
+  const closing = [mail.expiry(values.validity), mail.after, mail.ignore].filter(
+    (line): line is string => !!line,
+  );
 
   const text = [
-    common.greeting(name),
+    values.greeting,
     '',
     mail.intro,
     '',
     common.linkLabel(mail.action),
-    input.link,
+    values.link,
     '',
     ...closing.flatMap((line) => [line, '']),
     common.signature,
@@ -332,33 +385,16 @@ function render(language: Language, mail: MailText, input: MailLinkInput): Rende
     '',
   ].join('\n');
 
-  const paragraph = (line: string) => `<p style="margin:0 0 16px">${escapeHtml(line)}</p>`;
-  const link = escapeHtml(input.link);
-  const html = `<!doctype html>
-<html lang="${language}">
-<head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(mail.subject)}</title></head>
-<body style="margin:0;padding:24px;background:#f1f3f7;font-family:Arial,Helvetica,sans-serif;font-size:16px;line-height:1.5;color:#141a26">
-<div style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:8px;padding:24px">
-<p style="margin:0 0 16px;font-weight:bold;color:#d62839">SOS Expat</p>
-${paragraph(common.greeting(name))}
+  const link = escapeHtml(values.link);
+  const html = htmlPage(
+    language,
+    mail.subject,
+    `${paragraph(values.greeting)}
 ${paragraph(mail.intro)}
 <p style="margin:24px 0"><a href="${link}" style="display:inline-block;background:#d62839;color:#ffffff;text-decoration:none;font-weight:bold;padding:12px 20px;border-radius:6px">${escapeHtml(mail.action)}</a></p>
 <p style="margin:0 0 16px;font-size:14px;color:#3d4657">${escapeHtml(common.copyLink)}<br><a href="${link}" style="color:#1f5fc4;word-break:break-all">${link}</a></p>
 ${closing.map(paragraph).join('\n')}
-${paragraph(common.signature)}
-<p style="margin:24px 0 0;font-size:12px;color:#3d4657">${escapeHtml(common.automatic)}</p>
-</div>
-</body>
-</html>
-`;
+${footer(language)}`,
+  );
   return { subject: mail.subject, text, html };
-}
-
-export function escapeHtml(value: string): string {
-  return value
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
 }

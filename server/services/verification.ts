@@ -11,6 +11,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Account } from '../../src/domain/account';
 import { PASSWORD_MIN_LENGTH } from '../../src/domain/constants';
 import { isValidEmail, normalizeEmail } from '../../src/domain/email';
+import type { MailVariables } from '../../src/domain/mail-templates';
 import { PASSWORD_MAX_LENGTH } from '../../src/domain/registration';
 import type { Config } from '../config/env';
 import { ApiError } from '../http/errors';
@@ -19,7 +20,8 @@ import type { Store } from '../store/store';
 import { findAccountByEmail, getAccount, updateAccount } from './accounts';
 import type { StoredAccount } from './accounts';
 import { sendMail } from './mail';
-import { passwordResetMail, verificationMail } from './mail-templates';
+import { composeMail, storedMailTemplates } from './mail-compose';
+import { builtInPasswordResetMail, builtInVerificationMail, linkMailVariables } from './mail-templates';
 import { hashPassword } from './passwords';
 import { endSessionsOf } from './sessions';
 
@@ -70,11 +72,14 @@ export async function sendVerificationMail(
 ): Promise<void> {
   const token = await issueToken(store, 'verify_email', account, VERIFICATION_VALID_HOURS);
   const link = `${config.publicUrl}/verify-email?token=${encodeURIComponent(token)}`;
-  const mail = verificationMail(account.preferredLanguage, {
+  const language = account.preferredLanguage;
+  const values = linkMailVariables(language, {
     name: account.firstName ?? account.displayName,
     link,
     validHours: VERIFICATION_VALID_HOURS,
   });
+  const templates = storedMailTemplates(store);
+  const mail = await composeMail(templates, 'verification', language, values, builtInVerificationMail);
   await sendMail(config, { kind: 'verification', to: account.email, ...mail });
 }
 
@@ -132,11 +137,14 @@ export async function requestPasswordReset(
   if ((await resendWait(store, account.uid, 'password_reset', now)) > 0) return 'skipped';
   const token = await issueToken(store, 'password_reset', account, PASSWORD_RESET_VALID_HOURS, now);
   const link = `${config.publicUrl}/password-reset?token=${encodeURIComponent(token)}`;
-  const mail = passwordResetMail(account.preferredLanguage, {
+  const language = account.preferredLanguage;
+  const values: MailVariables<'password_reset'> = linkMailVariables(language, {
     name: account.firstName ?? account.displayName,
     link,
     validHours: PASSWORD_RESET_VALID_HOURS,
   });
+  const templates = storedMailTemplates(store);
+  const mail = await composeMail(templates, 'password_reset', language, values, builtInPasswordResetMail);
   await sendMail(config, { kind: 'password_reset', to: account.email, ...mail });
   return 'sent';
 }

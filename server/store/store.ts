@@ -229,9 +229,8 @@ export function replaceDoc<T extends object>(
 }
 
 /**
- * Creates a document unless one with that id exists; true when this call created it. On a cluster
- * two creations may both lose a race (quorum-write.ts withdraws both): the id is then free, and the
- * creation is tried again, so `false` always means that the document is there.
+ * Creates a document unless one with that id exists; true when this call created it; `false`
+ * always means that the document is there.
  */
 export async function createOnce<T extends object>(
   store: Store,
@@ -241,8 +240,26 @@ export async function createOnce<T extends object>(
   return (await createDocOnce(store, db, doc)) !== undefined;
 }
 
-/** createOnce, answering the revision this call created (undefined: the document is there). */
+/**
+ * createOnce, answering the revision this call created (undefined: the document is there).
+ *
+ * On a CouchDB cluster the creation runs under the document's lock, like upsertDoc. Rival creations
+ * of one id sent at once are not decided cleanly there: a creation answered 409 may still have been
+ * taken by the one copy that did not hold the winner yet, and surface later as a second live
+ * revision (a stray) that nobody withdraws, since its writer cannot tell it from the winner. Seen:
+ * six sends of one checkout, five answered 503 because the order never stood alone. Under the lock
+ * only one creation of an id is in flight at a time, so a 409 means the document is there.
+ */
 export async function createDocOnce<T extends object>(
+  store: Store,
+  db: string,
+  doc: T & { _id: string },
+): Promise<{ rev: string } | undefined> {
+  if (store.kind !== 'couchdb') return createUnlessThere(store, db, doc);
+  return withLock(store, `${db}/${doc._id}`, () => createUnlessThere(store, db, doc));
+}
+
+async function createUnlessThere<T extends object>(
   store: Store,
   db: string,
   doc: T & { _id: string },
@@ -254,6 +271,8 @@ export async function createDocOnce<T extends object>(
     } catch (error) {
       if (!isConflict(error)) throw error;
     }
+    // A writer that does not take the lock (a user's device through the gateway) may still leave
+    // rival revisions for a moment: the document counts as there once it stands alone.
     if (await standsAlone(store, db, doc._id)) return undefined;
     await contestPause(attempt);
   }

@@ -19,7 +19,7 @@ import { createTwilioTelephony } from '../../server/adapters/telephony/twilio';
 import type { Telephony } from '../../server/adapters/telephony/types';
 import { createConsultations } from '../../server/services/consultation/consultations';
 import type { Consultations } from '../../server/services/consultation/consultations';
-import type { StoredOrder } from '../../server/services/consultation/types';
+import type { StoredCall, StoredOrder } from '../../server/services/consultation/types';
 import type { LedgerEntry } from '../../server/services/consultation/ledger';
 import { getOrUndefined } from '../../server/store/store';
 import type { Store } from '../../server/store/store';
@@ -48,12 +48,21 @@ const FAST_DEMO = {
   CALL_RETRY_DELAY_SECONDS: '0.1',
 };
 
-async function waitFor<T>(read: () => Promise<T | undefined>, what: string, timeoutMs = 15_000): Promise<T> {
+/** `read` answers undefined until the awaited state; `seen` tells, on a timeout, how far it got. */
+async function waitFor<T>(
+  read: () => Promise<T | undefined>,
+  what: string,
+  seen?: () => Promise<unknown>,
+  timeoutMs = 15_000,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await read();
     if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
+    if (Date.now() > deadline) {
+      const state = seen ? ` (seen: ${JSON.stringify(await seen())})` : '';
+      throw new Error(`Timed out waiting for ${what}${state}`);
+    }
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
@@ -114,6 +123,13 @@ async function checkout(
 
 const session = (store: Store, uid: string, orderId: string) =>
   getOrUndefined(store.db<CallSessionDoc>(userDbName(uid)), callSessionId(orderId));
+
+/** Where a consultation got to, for a timeout's message: the order's and the call's states. */
+const progress = (store: Store, orderId: string) => async () => {
+  const order = await getOrUndefined(store.db<StoredOrder>('orders'), orderId);
+  const call = await getOrUndefined(store.db<StoredCall>('calls'), orderId);
+  return { order: order?.state, payment: order?.payment.state, call: call?.state, pending: call?.pending };
+};
 
 async function ledgerOf(store: Store, orderId: string): Promise<Record<string, number>> {
   const { rows } = await store.db<LedgerEntry>('ledger').list({ include_docs: true });
@@ -199,10 +215,22 @@ describe('demo mode: simulated payments and calls', () => {
     // The order keeps the date of issue: the admin's invoices list sorts and filters by it.
     expect(stored.invoicedAt).toBe(invoice.issuedAt);
 
-    const { rows } = await server.store.db<{ type: string; kind: string; isRead: boolean }>(client.db).list({
-      include_docs: true,
-    });
-    const kinds = rows.map((row) => row.doc!).filter((doc) => doc.type === 'notification');
+    // The notifications follow the session's last state; a list (on a cluster, a moment stale)
+    // is read until all four are there.
+    const notifications = async () => {
+      const { rows } = await server.store
+        .db<{ type: string; kind: string; isRead: boolean }>(client.db)
+        .list({ include_docs: true });
+      return rows.map((row) => row.doc!).filter((doc) => doc.type === 'notification');
+    };
+    const kinds = await waitFor(
+      async () => {
+        const list = await notifications();
+        return list.length >= 4 ? list : undefined;
+      },
+      'the four notifications',
+      async () => (await notifications()).map((n) => n.kind),
+    );
     expect(kinds.map((n) => n.kind).sort()).toEqual(
       ['booking_confirmed', 'call_completed', 'call_started', 'invoice_ready'].sort(),
     );
@@ -262,10 +290,14 @@ describe('demo mode: simulated payments and calls', () => {
   it('releases the hold after three unanswered calls to the expert', async () => {
     const order = await checkout(server, client, lawyer, { demo: { providerLine: 'no_answer' } });
     await pay(order);
-    const failed = await waitFor(async () => {
-      const doc = await session(server.store, client.uid, order.orderId);
-      return doc?.phase === 'failed' && doc.payment === 'released' ? doc : undefined;
-    }, 'the consultation to fail');
+    const failed = await waitFor(
+      async () => {
+        const doc = await session(server.store, client.uid, order.orderId);
+        return doc?.phase === 'failed' && doc.payment === 'released' ? doc : undefined;
+      },
+      'the consultation to fail',
+      progress(server.store, order.orderId),
+    );
     expect(failed).toMatchObject({ failure: 'provider_no_answer', attempt: 3 });
     expect(await ledgerOf(server.store, order.orderId)).toEqual({ authorisation: 4900, release: 4900 });
     const placed = (await callLogs(server.store, order.orderId)).filter((log) => log.type === 'call_placed');
@@ -282,10 +314,14 @@ describe('demo mode: simulated payments and calls', () => {
   it('fails with client_no_answer when the client never picks up, and the expert is hung up', async () => {
     const order = await checkout(server, client, lawyer, { booking: booking(lawyer, '+15005550002') });
     await pay(order);
-    const failed = await waitFor(async () => {
-      const doc = await session(server.store, client.uid, order.orderId);
-      return doc?.phase === 'failed' && doc.payment === 'released' ? doc : undefined;
-    }, 'the consultation to fail');
+    const failed = await waitFor(
+      async () => {
+        const doc = await session(server.store, client.uid, order.orderId);
+        return doc?.phase === 'failed' && doc.payment === 'released' ? doc : undefined;
+      },
+      'the consultation to fail',
+      progress(server.store, order.orderId),
+    );
     expect(failed.failure).toBe('client_no_answer');
   });
 

@@ -1,7 +1,7 @@
 /**
  * Refunds killed half-way: the service (as `npm start` runs it) and its embedded store are killed
  * with SIGKILL after the simulated gateway has made the refunds but before the service has recorded
- * them (each refund is made slow to answer), then started again on the same data. The refunds are
+ * them (each refund is made slow to answer, and said once made), then started again on the same data. The refunds are
  * finished at start, and each order ends refunded exactly once: one refund at the gateway, one
  * `refund` and one `provider_recovery` entry in the ledger, the order's refund done, the ledger
  * balanced.
@@ -92,8 +92,8 @@ describe('refunds killed half-way', () => {
     }
     await setup.store.close();
 
-    // Each refund, once made at the gateway, takes 4 s to be answered: the kill lands in between.
-    const first = await start(4000);
+    // Each refund, once made at the gateway, takes 10 s to be answered: the kill lands in between.
+    const first = await start(10_000);
     const refund = (service: RunningService, orderId: string, amount: number) =>
       browserCall(service.url, 'POST', `/api/admin/payments/${orderId}/refunds`, admin.cookie, {
         key: `crash-refund-${orderId}`,
@@ -112,8 +112,11 @@ describe('refunds killed half-way', () => {
       );
       return (page.json as { items: RefundRow[] }).items.length === ORDERS ? true : undefined;
     });
-    // Reserved, then made at the gateway a moment later: give them that moment, not the 4 s.
-    await new Promise((resolve) => setTimeout(resolve, 800));
+    // Reserved, then made at the gateway a moment later (the adapter says so): kill then, within the 10 s.
+    await until(async () => {
+      const made = first.output().match(/\[payments\] simulated refund of \S+ made/g) ?? [];
+      return made.length === ORDERS ? true : undefined;
+    });
     await killService(first);
     await Promise.all(answers);
 

@@ -12,6 +12,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { readConfig } from '../../server/config/env';
 import { sendInvoiceMail } from '../../server/services/invoice-mail';
 import { invoiceFonts, renderInvoiceForMail } from '../../server/services/invoice-pdf';
+import { builtInMailTemplates } from '../../server/services/mail-compose';
 import { invoiceMail } from '../../server/services/mail-templates';
 import { LANGUAGES } from '../../src/domain/languages';
 import type { Language } from '../../src/domain/languages';
@@ -247,7 +248,7 @@ describe('invoice mail', () => {
     const { config, problems } = readConfig({ DATA_DIR: dataDir });
     expect(problems).toEqual([]);
 
-    await sendInvoiceMail(config, russian, 'anna.ivanova@example.test');
+    await sendInvoiceMail(config, builtInMailTemplates, russian, 'anna.ivanova@example.test');
 
     const outbox = path.join(dataDir, 'mail');
     const files = await readdir(outbox);

@@ -313,7 +313,11 @@ export function createSimulatedGateway(
           doc: { ...doc, intent: refunded, refunds: [...refundsOf(doc), refund] },
         };
       });
-      if (refundDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, refundDelayMs));
+      if (refundDelayMs > 0) {
+        // Said, so that a crash test knows the refund is made and kills the service before its answer.
+        console.log(`[payments] simulated refund of ${intentId} made, answered in ${refundDelayMs} ms`);
+        await new Promise((resolve) => setTimeout(resolve, refundDelayMs));
+      }
       return answer.refund!;
     },
 

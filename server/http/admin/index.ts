@@ -19,6 +19,7 @@ import { b2bRoutes } from './b2b';
 import { callRoutes } from './calls';
 import { commsRoutes } from './comms';
 import { commsCampaignRoutes } from './comms-campaigns';
+import { commsTemplateRoutes } from './comms-templates';
 import { paymentRoutes } from './payments';
 import { invoiceRoutes } from './invoices';
 import { contactMessageRoutes } from './contact-messages';
@@ -82,6 +83,7 @@ const ADMIN_SCREENS: AdminRoutes[] = [
   b2bRoutes,
   commsRoutes,
   commsCampaignRoutes,
+  commsTemplateRoutes,
 ];
 
 export function adminRouter(context: AdminContext): Router {

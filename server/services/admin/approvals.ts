@@ -24,6 +24,7 @@ import type { Store } from '../../store/store';
 import type { StoredAccount } from '../accounts';
 import { getAccount } from '../accounts';
 import { readProfile } from '../profile';
+import { storedMailTemplates } from '../mail-compose';
 import { sendRejectionMail } from '../rejection-mail';
 import { recordAudit } from './audit';
 import { kycView, readKycDoc } from './kyc';
@@ -214,6 +215,7 @@ async function mailRejection(
   try {
     await sendRejectionMail(
       config,
+      storedMailTemplates(store),
       {
         email: claimed.email,
         language: claimed.preferredLanguage,

@@ -21,7 +21,8 @@ import type { Language } from '../../../src/domain/languages';
 import type { Config } from '../../config/env';
 import { getOrUndefined, upsertDoc } from '../../store/store';
 import type { Store } from '../../store/store';
-import { contactReplyMail } from '../contact-reply-mail';
+import { builtInContactReplyMail, contactReplyMailVariables } from '../contact-reply-mail';
+import { composeMail, storedMailTemplates } from '../mail-compose';
 import { sendMail } from '../mail';
 import { recordAudit } from './audit';
 import type { Page } from './paging';
@@ -245,7 +246,7 @@ export async function replyToContactMessage(
     return { message: existing, sent: false };
   }
   const language = replyLanguage(withReply);
-  const mail = contactReplyMail(language, {
+  const values = contactReplyMailVariables(language, {
     firstName: withReply.firstName,
     subject: withReply.subject,
     original: withReply.message,
@@ -254,6 +255,8 @@ export async function replyToContactMessage(
   });
   let state: ContactReply['state'] = 'sent';
   try {
+    const templates = storedMailTemplates(store);
+    const mail = await composeMail(templates, 'contact_reply', language, values, builtInContactReplyMail);
     await sendMail(config, { kind: 'contact_reply', to: withReply.email, ...mail });
   } catch {
     state = 'failed';

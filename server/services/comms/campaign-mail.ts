@@ -6,8 +6,8 @@
  */
 import type { CampaignText } from '../../../src/domain/comms-campaigns';
 import type { Language } from '../../../src/domain/languages';
-import type { RenderedMail } from '../mail-templates';
-import { escapeHtml } from '../mail-templates';
+import { escapeHtml } from '../mail-layout';
+import type { RenderedMail } from '../mail-compose';
 
 type Words = {
   footer: string;

@@ -147,7 +147,10 @@ export async function createCampaign(
   return campaignView(doc);
 }
 
-/** Stops a campaign not yet complete: nothing more is mailed (a mail under way finishes). */
+/**
+ * Stops a campaign not yet complete. A scheduled one never starts; one sending stops within a few
+ * mails (the sender reads the state with each tally, every 10 mails). What was mailed stays mailed.
+ */
 export async function cancelCampaign(
   store: Store,
   { id, by, now = new Date() }: { id: string; by: string; now?: Date },
