@@ -28,6 +28,7 @@ import { createPageRenderer } from './http/ssr';
 import { createPublicMirror } from './services/public-mirror';
 import { stripeWebhookRouter } from './http/stripe-webhook';
 import { twilioWebhookRouter } from './http/twilio-webhooks';
+import { unsubscribeRouter } from './http/unsubscribe';
 import { createConsultations } from './services/consultation/consultations';
 import type { Consultations } from './services/consultation/consultations';
 import { requireCsrfHeader } from './services/csrf';
@@ -133,6 +134,8 @@ export function createApp({
   app.use('/api', api);
   app.use('/db', gatewayRouter(store, userDocHooks(store), live));
   if (!config.smtp) app.use(mailboxRouter(config, store));
+  // Campaign mails' one-click unsubscribe link: no sign-in, no CSRF header (http/unsubscribe.ts).
+  app.use(unsubscribeRouter(store, config));
   const pages = createPageRenderer({
     distDir,
     mirror: createPublicMirror(store),

@@ -45,6 +45,7 @@ export function registerConfigSecrets(config: Config): void {
   registerSecret(config.stripe?.webhookSecret);
   registerSecret(config.twilio?.authToken);
   registerSecret(config.google?.clientSecret);
+  registerSecret(config.campaigns.unsubscribeSecret);
 }
 
 const SECRET_KEYS =

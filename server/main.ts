@@ -18,6 +18,7 @@ import { startDailyPayouts } from './services/payouts/daily';
 import { startMonthlyB2bBilling } from './services/b2b/daily';
 import { backfillConversations } from './services/comms/conversations';
 import { broadcastSender } from './services/comms/sender';
+import { campaignSender } from './services/comms/campaign-sender';
 import { payoutRunner } from './services/payouts/run';
 import { startEmbeddedStore } from './store/embedded';
 import { migrate } from './store/migrate';
@@ -121,6 +122,12 @@ async function main() {
     (error: unknown) =>
       logError('[comms] could not resume the broadcasts under way; the next start will', error),
   );
+  // Mail campaigns, scheduled or cut short, go on: a recipient whose mail was under way gets it again.
+  const campaigns = campaignSender(store, config);
+  campaigns.resume().then(
+    (count) => count && console.log(`[comms] resumed ${count} mail campaign(s)`),
+    (error: unknown) => logError('[comms] could not resume the mail campaigns; the next start will', error),
+  );
 
   let stopping = false;
   const stop = async () => {
@@ -133,6 +140,8 @@ async function main() {
     await services.consultations.idle();
     broadcasts.stop();
     await broadcasts.idle();
+    campaigns.stop();
+    await campaigns.idle();
     dailyBackups?.stop();
     monthlyB2bBilling.stop();
     dailyPayouts?.stop();

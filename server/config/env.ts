@@ -58,6 +58,12 @@ export type Config = {
    * batches of deliveries (`BROADCAST_BATCH_PAUSE_MS`; 0: none), to spare a busy store.
    */
   comms: { batchPauseMs: number };
+  /**
+   * Mail campaigns (services/comms/campaign-sender.ts): at most `ratePerMinute` mails a minute
+   * (`CAMPAIGN_RATE_PER_MINUTE`), and the key that signs their unsubscribe links
+   * (`UNSUBSCRIBE_SECRET`; unset: a key the service generates once and keeps in the store).
+   */
+  campaigns: { ratePerMinute: number; unsubscribeSecret: string | undefined };
 };
 
 /** `warnings`: a configuration that starts but puts users at risk (the operator should act). */
@@ -179,6 +185,21 @@ export function readConfig(env: Env = process.env): ConfigResult {
   const simulatedTransferDelayMs = milliseconds('SIMULATED_TRANSFER_DELAY_MS', 0);
   const simulatedRefundDelayMs = milliseconds('SIMULATED_REFUND_DELAY_MS', 0);
   const broadcastBatchPauseMs = milliseconds('BROADCAST_BATCH_PAUSE_MS', 0);
+  const campaignRateText = value('CAMPAIGN_RATE_PER_MINUTE') ?? '120';
+  const campaignRate = Number(campaignRateText);
+  if (!Number.isInteger(campaignRate) || campaignRate < 1 || campaignRate > 1_000_000) {
+    problems.push(
+      `CAMPAIGN_RATE_PER_MINUTE is malformed: "${campaignRateText}" is not a number of mails a minute (1 to 1000000).`,
+    );
+  }
+  const unsubscribeSecret = value('UNSUBSCRIBE_SECRET');
+  if (unsubscribeSecret !== undefined && unsubscribeSecret.length < 32) {
+    problems.push(
+      'UNSUBSCRIBE_SECRET is too short: give at least 32 characters (e.g. openssl rand -hex 32).',
+    );
+  }
+  if (!unsubscribeSecret)
+    notes.push('unsubscribe links: signed with a key kept in the store (UNSUBSCRIBE_SECRET not set).');
 
   const publicUrlText = value('PUBLIC_URL');
   if (publicUrlText) {
@@ -229,6 +250,10 @@ export function readConfig(env: Env = process.env): ConfigResult {
       },
       refunds: { simulatedDelayMs: simulatedRefundDelayMs },
       comms: { batchPauseMs: broadcastBatchPauseMs },
+      campaigns: {
+        ratePerMinute: Number.isInteger(campaignRate) && campaignRate >= 1 ? campaignRate : 120,
+        unsubscribeSecret,
+      },
       google: google && {
         issuer: googleIssuer,
         clientId: google.GOOGLE_CLIENT_ID,

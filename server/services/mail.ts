@@ -12,7 +12,13 @@ import type { Transporter } from 'nodemailer';
 import type { Config } from '../config/env';
 
 export type MailKind =
-  'verification' | 'password_reset' | 'invoice' | 'credit_note' | 'provider_rejected' | 'contact_reply';
+  | 'verification'
+  | 'password_reset'
+  | 'invoice'
+  | 'credit_note'
+  | 'provider_rejected'
+  | 'contact_reply'
+  | 'campaign';
 
 export type MailAttachment = { filename: string; content: Buffer; contentType: string };
 
@@ -23,10 +29,14 @@ export type OutgoingMail = {
   text: string;
   html: string;
   attachments?: MailAttachment[];
+  /** More headers (a campaign's `List-Unsubscribe`); never the seam's own `X-SOS-Expat-Mail`. */
+  headers?: Record<string, string>;
+  /** A fixed Message-ID (`<…@…>`), so that a mail sent again is recognisably the same message. */
+  messageId?: string;
 };
 
 /** A message of the demo outbox, as the mailbox page lists it: attachments by name only (they are in the .eml). */
-export type OutboxMail = Omit<OutgoingMail, 'attachments'> & {
+export type OutboxMail = Omit<OutgoingMail, 'attachments' | 'headers' | 'messageId'> & {
   id: string;
   from: string;
   messageId: string;
@@ -55,7 +65,8 @@ export async function sendMail(config: Config, mail: OutgoingMail): Promise<void
     subject: mail.subject,
     text: mail.text,
     html: mail.html,
-    headers: { 'X-SOS-Expat-Mail': mail.kind },
+    headers: { ...mail.headers, 'X-SOS-Expat-Mail': mail.kind },
+    ...(mail.messageId ? { messageId: mail.messageId } : {}),
     ...(mail.attachments?.length ? { attachments: mail.attachments } : {}),
   };
   if (config.smtp) {
@@ -68,7 +79,7 @@ export async function sendMail(config: Config, mail: OutgoingMail): Promise<void
   const id = `${String(Date.now()).padStart(15, '0')}-${randomBytes(4).toString('hex')}`;
   const dir = outboxDir(config);
   await mkdir(dir, { recursive: true });
-  const { attachments, ...summary } = mail;
+  const { attachments, headers: _headers, messageId: _messageId, ...summary } = mail;
   const stored: OutboxMail = {
     ...summary,
     ...(attachments?.length ? { attachments: attachments.map((file) => file.filename) } : {}),

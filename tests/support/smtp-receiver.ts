@@ -16,21 +16,38 @@ export type ReceivedMail = {
   raw: string;
 };
 
+export type SmtpReceiverOptions = {
+  /** A reason to refuse this recipient with 550, or undefined to take it. */
+  refuseRecipient?: (address: string) => string | undefined;
+  /** Called with each message's number (1, 2, …) once fully received: true to never answer it. */
+  holdData?: (count: number) => boolean;
+};
+
 export type SmtpReceiver = {
   url: string;
+  /** Messages accepted (answered 250). */
   mails: ReceivedMail[];
+  /** Messages received whole but never answered (`holdData`). */
+  held: ReceivedMail[];
   /** Resolves with the first mail received (now or later) that matches. */
   waitFor(match: (mail: ReceivedMail) => boolean, timeoutMs?: number): Promise<ReceivedMail>;
   close(): Promise<void>;
 };
 
-export async function startSmtpReceiver(): Promise<SmtpReceiver> {
+export async function startSmtpReceiver(options: SmtpReceiverOptions = {}): Promise<SmtpReceiver> {
   const mails: ReceivedMail[] = [];
+  const held: ReceivedMail[] = [];
+  let received = 0;
   const waiters: { match: (mail: ReceivedMail) => boolean; resolve: (mail: ReceivedMail) => void }[] = [];
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
+    onRcptTo(address, _session, callback) {
+      const refusal = options.refuseRecipient?.(address.address);
+      if (!refusal) return callback();
+      callback(Object.assign(new Error(refusal), { responseCode: 550 }));
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -40,6 +57,11 @@ export async function startSmtpReceiver(): Promise<SmtpReceiver> {
           from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
           to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
         });
+        received += 1;
+        if (options.holdData?.(received)) {
+          held.push(mail);
+          return;
+        }
         mails.push(mail);
         for (const waiter of waiters.filter((w) => w.match(mail))) {
           waiters.splice(waiters.indexOf(waiter), 1);
@@ -54,6 +76,7 @@ export async function startSmtpReceiver(): Promise<SmtpReceiver> {
   return {
     url: `smtp://127.0.0.1:${port}`,
     mails,
+    held,
     waitFor(match, timeoutMs = 10_000) {
       const found = mails.find(match);
       if (found) return Promise.resolve(found);

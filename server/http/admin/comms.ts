@@ -79,7 +79,7 @@ const attempt = async <T>(work: () => Promise<T>, notFound?: string): Promise<T>
 };
 
 /** A body must be a JSON object (an empty or missing body is refused too). */
-function objectBody(req: Request): Record<string, unknown> {
+export function objectBody(req: Request): Record<string, unknown> {
   const body: unknown = req.body;
   if (!body || typeof body !== 'object' || Array.isArray(body)) {
     throw new ApiError(400, 'validation', 'The body must be a JSON object.', {

@@ -18,6 +18,7 @@ import { approvalRoutes } from './approvals';
 import { b2bRoutes } from './b2b';
 import { callRoutes } from './calls';
 import { commsRoutes } from './comms';
+import { commsCampaignRoutes } from './comms-campaigns';
 import { commsTemplateRoutes } from './comms-templates';
 import { commsMessageRoutes } from './comms-messages';
 import { paymentRoutes } from './payments';
@@ -82,6 +83,7 @@ const ADMIN_SCREENS: AdminRoutes[] = [
   taxRoutes,
   b2bRoutes,
   commsRoutes,
+  commsCampaignRoutes,
   commsTemplateRoutes,
   commsMessageRoutes,
 ];

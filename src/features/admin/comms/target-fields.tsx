@@ -56,7 +56,12 @@ export function TargetFields({ form, change, error }: Props) {
         ))}
       </div>
       {form.targetKind === 'segment' ? (
-        <SegmentChoice form={form} change={change} error={error} />
+        <SegmentChoice
+          id={idOf('target')}
+          segmentId={form.segmentId}
+          onSegment={(segmentId) => change({ segmentId })}
+          error={error}
+        />
       ) : (
         <UserChoice form={form} change={change} error={error} />
       )}
@@ -64,24 +69,35 @@ export function TargetFields({ form, change, error }: Props) {
   );
 }
 
-function SegmentChoice({ form, change, error }: Props) {
+/** A saved segment, chosen by name, with how many users it selects now (campaigns use it too). */
+export function SegmentChoice({
+  id,
+  segmentId,
+  onSegment,
+  error,
+}: {
+  id: string;
+  segmentId: string;
+  onSegment: (segmentId: string) => void;
+  error?: string;
+}) {
   const { t } = useTranslation();
   const format = useAdminFormat();
   const errorText = useAdminErrorText('comms');
   const segments = useAdminQuery<{ items: SegmentView[] }>('comms/segments', { limit: SEGMENTS_OFFERED });
-  const chosen = segments.data?.items.find((segment) => segment.id === form.segmentId);
+  const chosen = segments.data?.items.find((segment) => segment.id === segmentId);
   const live = useLiveCount(chosen?.rules);
   const count = chosen && live.answer && !live.updating ? live.answer.count : undefined;
   return (
     <div className={comms.target}>
       <ChoiceField
-        id={idOf('target')}
+        id={id}
         label={t('admin.comms.compose.segment')}
-        value={form.segmentId}
+        value={segmentId}
         placeholder={t('admin.comms.compose.chooseSegment')}
         options={(segments.data?.items ?? []).map((segment) => ({ value: segment.id, label: segment.name }))}
         error={error}
-        onValue={(segmentId) => change({ segmentId })}
+        onValue={onSegment}
       />
       {segments.status === 'error' && (
         <p className={styles.hint} role="alert">

@@ -23,7 +23,11 @@ export function useFieldErrorText(
   return useCallback(
     (code, values) => {
       if (!code) return undefined;
-      const key = [`admin.${area}.errors.${code}`, `admin.common.errors.${code}`].find((k) => i18n.exists(k));
+      const key = [
+        `admin.${area}.errors.${code}`,
+        `${area}.errors.${code}`,
+        `admin.common.errors.${code}`,
+      ].find((k) => i18n.exists(k));
       return t((key ?? 'admin.common.errors.validation') as ParseKeys, values ?? {});
     },
     [area, t, i18n],

@@ -1,0 +1,139 @@
+/**
+ * What a campaign mail looks like (the admin's subject and body in the recipient's language, a footer
+ * with the one-click unsubscribe link, RFC 8058 headers) and the small pages the unsubscribe link
+ * opens. The wording lives here on the server, as for the other mails (mail-templates.ts): the
+ * browser never sees it, and the pages work without JavaScript.
+ */
+import type { CampaignText } from '../../../src/domain/comms-campaigns';
+import type { Language } from '../../../src/domain/languages';
+import { escapeHtml } from '../mail-layout';
+import type { RenderedMail } from '../mail-compose';
+
+type Words = {
+  footer: string;
+  unsubscribe: string;
+  pageTitle: string;
+  confirm: (email: string) => string;
+  button: string;
+  done: (email: string) => string;
+  invalid: string;
+};
+
+const WORDS: Record<Language, Words> = {
+  fr: {
+    footer: 'Vous recevez ce message car vous avez un compte SOS Expat.',
+    unsubscribe: 'Se désabonner de ces messages',
+    pageTitle: 'Désabonnement – SOS Expat',
+    confirm: (email) => `Ne plus envoyer de messages d’information à ${email}\u00a0?`,
+    button: 'Me désabonner',
+    done: (email) =>
+      `C’est fait\u00a0: ${email} ne recevra plus nos messages d’information. Les messages liés à votre compte (factures, réinitialisation du mot de passe) continuent d’arriver.`,
+    invalid: 'Ce lien de désabonnement n’est pas valide.',
+  },
+  en: {
+    footer: 'You are receiving this message because you have an SOS Expat account.',
+    unsubscribe: 'Unsubscribe from these messages',
+    pageTitle: 'Unsubscribe – SOS Expat',
+    confirm: (email) => `Stop sending newsletters to ${email}?`,
+    button: 'Unsubscribe',
+    done: (email) =>
+      `Done: ${email} will no longer receive our newsletters. Messages about your account (invoices, password resets) still arrive.`,
+    invalid: 'This unsubscribe link is not valid.',
+  },
+  es: {
+    footer: 'Recibe este mensaje porque tiene una cuenta en SOS Expat.',
+    unsubscribe: 'Darse de baja de estos mensajes',
+    pageTitle: 'Darse de baja – SOS Expat',
+    confirm: (email) => `¿Dejar de enviar boletines a ${email}?`,
+    button: 'Darme de baja',
+    done: (email) =>
+      `Hecho: ${email} ya no recibirá nuestros boletines. Los mensajes sobre su cuenta (facturas, restablecimiento de contraseña) siguen llegando.`,
+    invalid: 'Este enlace para darse de baja no es válido.',
+  },
+  ru: {
+    footer: 'Вы получили это письмо, потому что у вас есть аккаунт SOS Expat.',
+    unsubscribe: 'Отписаться от этих писем',
+    pageTitle: 'Отписка – SOS Expat',
+    confirm: (email) => `Больше не отправлять рассылки на ${email}?`,
+    button: 'Отписаться',
+    done: (email) =>
+      `Готово: ${email} больше не будет получать наши рассылки. Письма о вашем аккаунте (счета, сброс пароля) по-прежнему приходят.`,
+    invalid: 'Эта ссылка для отписки недействительна.',
+  },
+  de: {
+    footer: 'Sie erhalten diese Nachricht, weil Sie ein Konto bei SOS Expat haben.',
+    unsubscribe: 'Von diesen Nachrichten abmelden',
+    pageTitle: 'Abmelden – SOS Expat',
+    confirm: (email) => `Keine Newsletter mehr an ${email} senden?`,
+    button: 'Abmelden',
+    done: (email) =>
+      `Erledigt: ${email} erhält keine Newsletter mehr. Nachrichten zu Ihrem Konto (Rechnungen, Passwort-Zurücksetzung) kommen weiterhin an.`,
+    invalid: 'Dieser Abmeldelink ist ungültig.',
+  },
+};
+
+/** A campaign mail in `language` (the text already chosen for it), with its unsubscribe link. */
+export function campaignMail(
+  language: Language,
+  text: CampaignText,
+  unsubscribeLink: string,
+): RenderedMail & { headers: Record<string, string> } {
+  const words = WORDS[language];
+  const paragraphs = text.body
+    .split(/\n{2,}/)
+    .map((block) => block.trim())
+    .filter(Boolean);
+  const link = escapeHtml(unsubscribeLink);
+  const html = `<!doctype html>
+<html lang="${language}">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(text.subject)}</title></head>
+<body style="margin:0;padding:24px;background:#f5f6f8;font-family:Arial,Helvetica,sans-serif;color:#1b2230">
+<div style="max-width:560px;margin:0 auto;background:#ffffff;padding:24px;border-radius:8px">
+${paragraphs.map((block) => `<p style="margin:0 0 16px">${escapeHtml(block).replace(/\n/g, '<br>')}</p>`).join('\n')}
+<p style="margin:24px 0 0;font-size:12px;color:#3d4657">${escapeHtml(words.footer)} <a href="${link}" style="color:#1f5fc4">${escapeHtml(words.unsubscribe)}</a></p>
+</div>
+</body>
+</html>`;
+  return {
+    subject: text.subject,
+    text: `${paragraphs.join('\n\n')}\n\n--\n${words.footer}\n${words.unsubscribe}: ${unsubscribeLink}\n`,
+    html,
+    // RFC 8058: a mail client may unsubscribe with one POST to this address, no page in between.
+    headers: {
+      'List-Unsubscribe': `<${unsubscribeLink}>`,
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+    },
+  };
+}
+
+const page = (language: Language, title: string, content: string) => `<!doctype html>
+<html lang="${language}">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><meta name="robots" content="noindex"><title>${escapeHtml(title)}</title></head>
+<body style="margin:0;padding:24px;background:#f5f6f8;font-family:Arial,Helvetica,sans-serif;color:#1b2230">
+<main style="max-width:480px;margin:40px auto;background:#ffffff;padding:24px;border-radius:8px">
+<h1 style="font-size:20px;margin:0 0 16px">SOS Expat</h1>
+${content}
+</main>
+</body>
+</html>`;
+
+/** The page an unsubscribe link opens: a question and one button, which posts the same link. */
+export function unsubscribeConfirmPage(language: Language, email: string, action: string): string {
+  const words = WORDS[language];
+  return page(
+    language,
+    words.pageTitle,
+    `<p>${escapeHtml(words.confirm(email))}</p>
+<form method="post" action="${escapeHtml(action)}"><input type="hidden" name="List-Unsubscribe" value="One-Click"><button type="submit" style="background:#d62839;color:#ffffff;border:0;font-weight:bold;padding:12px 20px;border-radius:6px;cursor:pointer">${escapeHtml(words.button)}</button></form>`,
+  );
+}
+
+export function unsubscribeDonePage(language: Language, email: string): string {
+  const words = WORDS[language];
+  return page(language, words.pageTitle, `<p role="status">${escapeHtml(words.done(email))}</p>`);
+}
+
+export function unsubscribeInvalidPage(language: Language): string {
+  const words = WORDS[language];
+  return page(language, words.pageTitle, `<p role="alert">${escapeHtml(words.invalid)}</p>`);
+}

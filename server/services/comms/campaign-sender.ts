@@ -1,0 +1,330 @@
+/**
+ * Mails campaigns in the background (campaigns.ts records them): waits for a scheduled one's time,
+ * resolves its recipients, then mails them one at a time at most `CAMPAIGN_RATE_PER_MINUTE` a
+ * minute; at start resumes whatever a stop or a crash left unfinished (`resume`, from server/main.ts).
+ *
+ * Once per recipient, whatever step a crash cuts:
+ * - Resolving writes one `mail:<campaignId>:<uid>` per recipient, its content fixed by the campaign
+ *   (address and language read then, Message-ID derived from the campaign and the uid): written again
+ *   after a crash, it is the same document. Users who signed up after the campaign's time are never
+ *   added, so a resumed resolution selects the same people.
+ * - Each mail: the delivery is marked `sending` before the SMTP transaction and `sent` after the
+ *   server's 250. A delivery found `sending` on resume is mailed again (same Message-ID): its earlier
+ *   transaction either never ended, or ended in the few milliseconds between the SMTP server's 250
+ *   and our write of `sent`. In that last case, and only then, the recipient gets the mail twice.
+ *   SMTP offers no way to ask a server whether it took a message, so this window cannot be closed
+ *   from our side; the fixed Message-ID lets receiving systems that deduplicate on it do so.
+ * - The suppression list is read just before each mail, so an unsubscription made while a campaign
+ *   is sending is honoured by that campaign too (status `suppressed`).
+ * - The record's counts are a tally written every few mails; the final ones are counted from the
+ *   deliveries themselves.
+ */
+import { campaignTextFor } from '../../../src/domain/comms-campaigns';
+import { resolveLanguage } from '../../../src/domain/languages';
+import { accountIds } from '../../../src/domain/account';
+import type { Config } from '../../config/env';
+import { logError, redactText } from '../../log';
+import { updateFrom, upsertDoc } from '../../store/store';
+import type { Store } from '../../store/store';
+import { accountsDb } from '../accounts';
+import { sendMail } from '../mail';
+import { reachable } from './segment-match';
+import { forEachMatch } from './segment-match';
+import { campaignMail } from './campaign-mail';
+import {
+  campaignIdOf,
+  campaignMessageId,
+  countedAs,
+  mailDeliveryDocId,
+  mailDeliveryPrefix,
+  noCampaignCounts,
+} from './campaign-records';
+import type { CampaignDoc, MailDeliveryDoc } from './campaign-records';
+import { readCampaign } from './campaigns';
+import { commsDb, COMMS_DB } from './records';
+import { isSuppressed } from './suppression';
+import { unsubscribeKey, unsubscribeToken, unsubscribeUrl } from './unsubscribe-token';
+
+/** Recipients resolved at once (one read of their accounts, one bulk write). */
+const RESOLVE_BATCH = 200;
+/** Delivery documents read per request. */
+const READ_PAGE = 200;
+/** The record's counts (and whether it was cancelled) are read and written every so many mails. */
+const TALLY_EVERY = 10;
+/** Attempts at a mail whose SMTP server is unreachable or answers "try later" (4xx). */
+const ATTEMPTS = 3;
+/** Pause before another pass over mails left queued by a temporary failure. */
+const RETRY_PAUSE_MS = 5_000;
+/** A scheduled campaign's time is checked at least this often (timers are not kept for days). */
+const SCHEDULE_CHECK_MS = 60_000;
+/** The longest failure reason kept. */
+const FAILURE_MAX = 300;
+
+export type CampaignSender = {
+  /** Starts (or schedules) carrying `id` out unless this process already is. */
+  kick(id: string): void;
+  /** Kicks every unfinished campaign; answers how many. */
+  resume(): Promise<number>;
+  /** Resolves once no mailing is under way (scheduled campaigns waiting for their time excepted). */
+  idle(): Promise<void>;
+  /** No new mail starts; the one under way finishes. */
+  stop(): void;
+};
+
+const senders = new WeakMap<Store, CampaignSender>();
+
+/** The campaign sender of `store` (one per store in a process: the console and the start-up resume). */
+export function campaignSender(store: Store, config: Config): CampaignSender {
+  let sender = senders.get(store);
+  if (!sender) senders.set(store, (sender = createCampaignSender(store, config)));
+  return sender;
+}
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+type Delivery = MailDeliveryDoc & { _rev: string };
+
+/** What an SMTP failure says, without anything secret, short enough to show. */
+function failureReason(error: unknown): { reason: string; permanent: boolean } {
+  const smtp = error as { responseCode?: number; response?: string; code?: string; message?: string };
+  const permanent = typeof smtp.responseCode === 'number' && smtp.responseCode >= 500;
+  const said = smtp.response ?? [smtp.code, smtp.message].filter(Boolean).join(': ');
+  return { reason: redactText(said || 'error').slice(0, FAILURE_MAX), permanent };
+}
+
+function createCampaignSender(store: Store, config: Config): CampaignSender {
+  const running = new Map<string, Promise<void>>();
+  const timers = new Map<string, NodeJS.Timeout>();
+  const interval = 60_000 / config.campaigns.ratePerMinute;
+  let nextSlot = 0;
+  let stopped = false;
+
+  const kick = (id: string) => {
+    if (stopped || running.has(id)) return;
+    clearTimeout(timers.get(id));
+    timers.delete(id);
+    const work = carryOut(id)
+      .catch((error: unknown) =>
+        logError(`[comms] campaign ${id} stopped; it resumes at the next start:`, error),
+      )
+      .finally(() => running.delete(id));
+    running.set(id, work);
+  };
+
+  /** Waits for the throttle's next slot: mails start at most `ratePerMinute` a minute, all campaigns together. */
+  async function throttle(): Promise<void> {
+    const now = Date.now();
+    const at = Math.max(now, nextSlot);
+    nextSlot = at + interval;
+    if (at > now) await pause(at - now);
+  }
+
+  async function carryOut(id: string): Promise<void> {
+    let record: CampaignDoc = await readCampaign(store, id);
+    if (record.state === 'complete' || record.state === 'cancelled') return;
+    if (record.state === 'scheduled') {
+      const wait = Date.parse(record.scheduledAt ?? '') - Date.now();
+      if (wait > 0) {
+        // Unref'd: a campaign waiting for its time never keeps the process alive on its own.
+        timers.set(id, setTimeout(() => kick(id), Math.min(wait, SCHEDULE_CHECK_MS)).unref());
+        return;
+      }
+      const started = await upsertDoc<CampaignDoc>(store, COMMS_DB, record._id, (current) =>
+        current?.state === 'scheduled' ? { ...current, state: 'resolving' } : undefined,
+      );
+      record = started ?? (await readCampaign(store, id));
+    }
+    if (record.state === 'resolving') record = await resolve(record);
+    for (let pass = 0; !stopped && record.state === 'sending'; pass++) {
+      const left = await deliverPass(record);
+      if (left === 0 || stopped) break;
+      await pause(RETRY_PAUSE_MS * (pass + 1));
+      record = await readCampaign(store, id);
+    }
+    if (!stopped) await finish(record);
+  }
+
+  /** Writes the recipient list (one delivery each), then the record's total and `sending`. */
+  async function resolve(record: CampaignDoc): Promise<CampaignDoc> {
+    const id = campaignIdOf(record);
+    const { rules } = record.target;
+    const bound = record.scheduledAt ?? record.createdAt;
+    const before = [rules.signedUpBefore, bound].filter(Boolean).sort()[0];
+    let total = 0;
+    let batch: { uid: string; language: MailDeliveryDoc['language'] }[] = [];
+    const flush = async () => {
+      if (batch.length === 0) return;
+      const { rows } = await accountsDb(store).fetch({
+        keys: batch.map((one) => accountIds.account(one.uid)),
+      });
+      const docs: MailDeliveryDoc[] = [];
+      rows.forEach((row, index) => {
+        const account = 'doc' in row ? (row.doc ?? undefined) : undefined;
+        const { uid, language } = batch[index]!;
+        if (!reachable(account) || !account.email) return;
+        docs.push({
+          _id: mailDeliveryDocId(id, uid),
+          type: 'campaign_delivery',
+          campaignId: id,
+          uid,
+          email: account.email,
+          language: resolveLanguage(language),
+          state: 'queued',
+          messageId: campaignMessageId(id, uid, config.mailFrom),
+        });
+      });
+      // Conflicts are deliveries an interrupted resolution wrote already: they stay as they are.
+      if (docs.length) await commsDb(store).bulk({ docs });
+      total += docs.length;
+      batch = [];
+    };
+    await forEachMatch(store, { ...rules, signedUpBefore: before }, async ({ uid, language }) => {
+      batch.push({ uid, language });
+      if (batch.length >= RESOLVE_BATCH) await flush();
+    });
+    await flush();
+    const written = await upsertDoc<CampaignDoc>(store, COMMS_DB, record._id, (current) =>
+      current?.state === 'resolving'
+        ? {
+            ...current,
+            state: 'sending',
+            total,
+            counts: { ...noCampaignCounts(), queued: total },
+            startedAt: new Date().toISOString(),
+          }
+        : undefined,
+    );
+    return written ?? (await readCampaign(store, id));
+  }
+
+  /** A campaign's deliveries in uid order, a page at a time. */
+  async function* deliveries(prefix: string): AsyncGenerator<Delivery> {
+    let startkey = prefix;
+    for (;;) {
+      const { rows } = await commsDb<MailDeliveryDoc>(store).list({
+        startkey,
+        endkey: `${prefix}\ufff0`,
+        include_docs: true,
+        limit: READ_PAGE + 1,
+      });
+      for (const row of rows.slice(0, READ_PAGE)) {
+        const doc = 'doc' in row ? row.doc : undefined;
+        if (doc?.type === 'campaign_delivery') yield doc as Delivery;
+      }
+      if (rows.length <= READ_PAGE) return;
+      startkey = rows[READ_PAGE]!.id;
+    }
+  }
+
+  /** One pass: mails every delivery not done; answers how many are left to try again. */
+  async function deliverPass(record: CampaignDoc): Promise<number> {
+    const id = campaignIdOf(record);
+    const key = await unsubscribeKey(store, config);
+    const tally = noCampaignCounts();
+    let seen = 0;
+    let sinceTally = 0;
+    for await (const doc of deliveries(mailDeliveryPrefix(id))) {
+      if (stopped) return tally.queued + 1;
+      const done =
+        doc.state === 'queued' || doc.state === 'sending' ? await deliverOne(record, doc, key) : doc;
+      tally[countedAs(done.state)] += 1;
+      seen += 1;
+      if (++sinceTally >= TALLY_EVERY) {
+        sinceTally = 0;
+        const open = await writeCounts(record, {
+          ...tally,
+          queued: tally.queued + Math.max(0, record.total - seen),
+        });
+        if (!open) return 0; // cancelled meanwhile
+      }
+    }
+    await writeCounts(record, tally);
+    return tally.queued;
+  }
+
+  /** Mails one recipient (unless suppressed); answers the delivery as it was left. */
+  async function deliverOne(record: CampaignDoc, delivery: Delivery, key: string): Promise<Delivery> {
+    const mark = (change: Partial<MailDeliveryDoc>) =>
+      updateFrom<MailDeliveryDoc>(store, COMMS_DB, delivery, (current) =>
+        current ? { ...current, ...change } : undefined,
+      ).then((written) => (written ?? { ...delivery, ...change }) as Delivery);
+
+    if (await isSuppressed(store, delivery.email)) return mark({ state: 'suppressed' });
+    const { language, text } = campaignTextFor(record.texts, delivery.language);
+    const campaignId = campaignIdOf(record);
+    const link = unsubscribeUrl(
+      config,
+      unsubscribeToken(key, { email: delivery.email, campaignId, language }),
+    );
+    const mail = campaignMail(language, text, link);
+    await throttle();
+    const attempts = (delivery.attempts ?? 0) + 1;
+    const sending = await mark({ state: 'sending', attempts });
+    try {
+      await sendMail(config, {
+        kind: 'campaign',
+        to: delivery.email,
+        messageId: delivery.messageId,
+        ...mail,
+      });
+    } catch (error) {
+      const { reason, permanent } = failureReason(error);
+      const after = { ...sending };
+      return permanent || attempts >= ATTEMPTS
+        ? markFrom(after, { state: 'failed', failure: reason })
+        : markFrom(after, { state: 'queued', failure: reason });
+    }
+    return markFrom(sending, { state: 'sent', sentAt: new Date().toISOString() });
+  }
+
+  async function markFrom(delivery: Delivery, change: Partial<MailDeliveryDoc>): Promise<Delivery> {
+    const written = await updateFrom<MailDeliveryDoc>(store, COMMS_DB, delivery, (current) => {
+      if (!current) return undefined;
+      const next = { ...current, ...change };
+      if (change.state === 'sent') delete next.failure;
+      return next;
+    });
+    return (written ?? { ...delivery, ...change }) as Delivery;
+  }
+
+  /** Writes the tally unless the campaign left `sending` (cancelled); answers whether it is still open. */
+  async function writeCounts(record: CampaignDoc, counts: CampaignDoc['counts']): Promise<boolean> {
+    let open = false;
+    await upsertDoc<CampaignDoc>(store, COMMS_DB, record._id, (current) => {
+      open = current?.state === 'sending';
+      return open && current ? { ...current, counts } : undefined;
+    });
+    return open;
+  }
+
+  /** The final counts, from the deliveries themselves; the record is complete (or stays cancelled). */
+  async function finish(record: CampaignDoc): Promise<void> {
+    const counts = noCampaignCounts();
+    for await (const doc of deliveries(mailDeliveryPrefix(campaignIdOf(record)))) {
+      counts[countedAs(doc.state)] += 1;
+    }
+    await upsertDoc<CampaignDoc>(store, COMMS_DB, record._id, (current) => {
+      if (!current || current.state === 'complete') return undefined;
+      if (current.state === 'cancelled') return { ...current, counts };
+      if (current.state !== 'sending' || counts.queued > 0) return undefined; // left for later
+      return { ...current, state: 'complete', counts, completedAt: new Date().toISOString() };
+    });
+  }
+
+  return {
+    kick,
+    async resume() {
+      const { rows } = await commsDb(store).view('comms-campaigns', 'open', {});
+      for (const row of rows) kick(row.id.slice('campaign:'.length));
+      return rows.length;
+    },
+    async idle() {
+      while (running.size > 0) await Promise.all([...running.values()]);
+    },
+    stop() {
+      stopped = true;
+      for (const timer of timers.values()) clearTimeout(timer);
+      timers.clear();
+    },
+  };
+}

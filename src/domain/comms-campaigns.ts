@@ -1,0 +1,205 @@
+/**
+ * Mail campaigns and the suppression list (admin screens `comms/campaigns` and `comms/suppression`,
+ * issue 17). A campaign is a marketing mail written per language (French always, the others when
+ * written), sent to the users a saved segment selects, now or at a chosen time; each recipient gets
+ * it in their own language, else in French, unless their address is on the suppression list. The
+ * input checks live here, once, for the server and the console; the server sends
+ * (server/services/comms/campaign-sender.ts).
+ */
+import { isRecord, SEGMENT_ID_PATTERN } from './comms';
+import type { Checked, CommsFieldProblem, ResolvedTarget } from './comms';
+import { isValidEmail, normalizeEmail } from './email';
+import { DEFAULT_LANGUAGE, LANGUAGES } from './languages';
+import type { Language } from './languages';
+
+/** A campaign mail's subject and body, in characters (the body is plain text, paragraphs kept). */
+export const CAMPAIGN_SUBJECT_MAX = 150;
+export const CAMPAIGN_BODY_MAX = 10_000;
+/** How far ahead a campaign may be scheduled. */
+export const CAMPAIGN_SCHEDULE_MAX_DAYS = 365;
+
+/** Why a field was refused; the console shows `commsCampaigns.errors.<code>`. */
+export type CampaignFieldProblem = CommsFieldProblem | 'in_past' | 'too_far';
+export type CampaignFieldProblems = Record<string, CampaignFieldProblem>;
+export type CampaignChecked<T> = { ok: true; value: T } | { ok: false; fields: CampaignFieldProblems };
+
+export type CampaignText = { subject: string; body: string };
+export type CampaignTexts = { fr: CampaignText } & Partial<Record<Language, CampaignText>>;
+
+export type CampaignInput = {
+  segmentId: string;
+  texts: CampaignTexts;
+  /** When it is sent (ISO instant, in the future); now when absent. */
+  scheduledAt?: string;
+};
+
+function checkText(value: unknown, at: string, fields: CampaignFieldProblems): CampaignText | undefined {
+  if (!isRecord(value)) {
+    fields[at] = 'value_invalid';
+    return undefined;
+  }
+  for (const key of Object.keys(value))
+    if (key !== 'subject' && key !== 'body') fields[`${at}.${key}`] = 'unknown_field';
+  const text: Partial<CampaignText> = {};
+  for (const [key, max] of [
+    ['subject', CAMPAIGN_SUBJECT_MAX],
+    ['body', CAMPAIGN_BODY_MAX],
+  ] as const) {
+    const raw = value[key];
+    const trimmed = typeof raw === 'string' ? raw.trim() : '';
+    // A subject is one line: a line break in it would start another header.
+    if (typeof raw !== 'string' || trimmed === '') fields[`${at}.${key}`] = 'required';
+    else if (trimmed.length > max) fields[`${at}.${key}`] = 'too_long';
+    else if (key === 'subject' && /[\r\n]/.test(trimmed)) fields[`${at}.${key}`] = 'value_invalid';
+    else text[key] = trimmed;
+  }
+  return text.subject !== undefined && text.body !== undefined ? (text as CampaignText) : undefined;
+}
+
+function checkTexts(value: unknown, fields: CampaignFieldProblems): CampaignTexts | undefined {
+  if (!isRecord(value)) {
+    fields.texts = 'required';
+    return undefined;
+  }
+  const texts: Partial<Record<Language, CampaignText>> = {};
+  for (const key of Object.keys(value)) {
+    if (!(LANGUAGES as readonly string[]).includes(key)) fields[`texts.${key}`] = 'unknown_field';
+  }
+  if (value.fr === undefined) fields['texts.fr'] = 'required';
+  for (const language of LANGUAGES) {
+    if (value[language] === undefined) continue;
+    const text = checkText(value[language], `texts.${language}`, fields);
+    if (text) texts[language] = text;
+  }
+  return texts.fr ? (texts as CampaignTexts) : undefined;
+}
+
+/** A schedule: an ISO instant after `now` and at most a year ahead. */
+function checkSchedule(value: unknown, now: Date, fields: CampaignFieldProblems): string | undefined {
+  if (value === undefined || value === null || value === '') return undefined;
+  const time = typeof value === 'string' && value.length <= 40 ? Date.parse(value) : NaN;
+  if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}T/.test(value) || Number.isNaN(time)) {
+    fields.scheduledAt = 'value_invalid';
+  } else if (time <= now.getTime()) fields.scheduledAt = 'in_past';
+  else if (time > now.getTime() + CAMPAIGN_SCHEDULE_MAX_DAYS * 86_400_000) fields.scheduledAt = 'too_far';
+  else return new Date(time).toISOString();
+  return undefined;
+}
+
+export function checkCampaignInput(value: unknown, now = new Date()): CampaignChecked<CampaignInput> {
+  if (!isRecord(value)) return { ok: false, fields: { body: 'value_invalid' } };
+  const fields: CampaignFieldProblems = {};
+  for (const key of Object.keys(value)) {
+    if (!['segmentId', 'texts', 'scheduledAt'].includes(key)) fields[key] = 'unknown_field';
+  }
+  const { segmentId } = value;
+  if (segmentId === undefined || segmentId === '') fields.segmentId = 'required';
+  else if (typeof segmentId !== 'string' || !SEGMENT_ID_PATTERN.test(segmentId))
+    fields.segmentId = 'value_invalid';
+  const texts = checkTexts(value.texts, fields);
+  const scheduledAt = checkSchedule(value.scheduledAt, now, fields);
+  if (Object.keys(fields).length || !texts) return { ok: false, fields };
+  return {
+    ok: true,
+    value: { segmentId: segmentId as string, texts, ...(scheduledAt ? { scheduledAt } : {}) },
+  };
+}
+
+/** The text a recipient reads: the one of their language, else the French one. */
+export function campaignTextFor(
+  texts: CampaignTexts,
+  language: Language,
+): { language: Language; text: CampaignText } {
+  const own = texts[language];
+  return own ? { language, text: own } : { language: DEFAULT_LANGUAGE, text: texts.fr };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Suppression
+
+export const SUPPRESSION_REASONS = ['unsubscribed', 'admin', 'bounce'] as const;
+export type SuppressionReason = (typeof SUPPRESSION_REASONS)[number];
+/** What an admin may note about an address they add. */
+export const SUPPRESSION_NOTE_MAX = 200;
+
+export type SuppressionInput = { email: string; reason: 'admin' | 'bounce'; note?: string };
+
+/** An admin's addition: an address, why (`admin` by default, or a `bounce` they learnt of), a note. */
+export function checkSuppressionInput(value: unknown): Checked<SuppressionInput> {
+  if (!isRecord(value)) return { ok: false, fields: { body: 'value_invalid' } };
+  const fields: Record<string, CommsFieldProblem> = {};
+  for (const key of Object.keys(value)) {
+    if (!['email', 'reason', 'note'].includes(key)) fields[key] = 'unknown_field';
+  }
+  const email = typeof value.email === 'string' ? normalizeEmail(value.email) : '';
+  if (email === '') fields.email = 'required';
+  else if (!isValidEmail(email)) fields.email = 'value_invalid';
+  const reason = value.reason ?? 'admin';
+  if (reason !== 'admin' && reason !== 'bounce') fields.reason = 'value_invalid';
+  const note = typeof value.note === 'string' ? value.note.trim() : undefined;
+  if (value.note !== undefined && typeof value.note !== 'string') fields.note = 'value_invalid';
+  else if (note && note.length > SUPPRESSION_NOTE_MAX) fields.note = 'too_long';
+  if (Object.keys(fields).length) return { ok: false, fields };
+  return {
+    ok: true,
+    value: { email, reason: reason as 'admin' | 'bounce', ...(note ? { note } : {}) },
+  };
+}
+
+/** A search of the suppression list: the start of an address, normalised as addresses are. */
+export function suppressionSearch(raw: unknown): string | undefined {
+  if (typeof raw !== 'string') return undefined;
+  const query = normalizeEmail(raw);
+  return query === '' ? undefined : query.slice(0, 254);
+}
+
+// ---------------------------------------------------------------------------------------------
+// What the console reads (`/api/admin/comms/campaigns…`, `/api/admin/comms/suppression…`).
+
+export const CAMPAIGN_STATES = ['scheduled', 'resolving', 'sending', 'complete', 'cancelled'] as const;
+export type CampaignState = (typeof CAMPAIGN_STATES)[number];
+/** `sending`: its SMTP transaction began and its end was not recorded (sent again on resume). */
+export const MAIL_DELIVERY_STATES = ['queued', 'sending', 'sent', 'failed', 'suppressed'] as const;
+export type MailDeliveryState = (typeof MAIL_DELIVERY_STATES)[number];
+/** Counts as the console shows them: a delivery `sending` is counted as queued. */
+export type CampaignCounts = { queued: number; sent: number; failed: number; suppressed: number };
+
+export type CampaignView = {
+  id: string;
+  target: Extract<ResolvedTarget, { kind: 'segment' }>;
+  texts: CampaignTexts;
+  state: CampaignState;
+  scheduledAt?: string;
+  total: number;
+  counts: CampaignCounts;
+  createdAt: string;
+  createdBy: string;
+  startedAt?: string;
+  completedAt?: string;
+  cancelledAt?: string;
+  cancelledBy?: string;
+};
+
+export type MailDeliveryView = {
+  uid: string;
+  email: string;
+  language: Language;
+  state: MailDeliveryState;
+  /** Why it failed: the SMTP server's answer, or the error reaching it. */
+  failure?: string;
+  sentAt?: string;
+};
+
+export type SuppressionView = {
+  email: string;
+  reason: SuppressionReason;
+  at: string;
+  /** An admin's uid, or `recipient` when the address's owner unsubscribed. */
+  by: string;
+  note?: string;
+  campaignId?: string;
+};
+
+/** Whether a campaign may still be cancelled (not yet complete). */
+export const isCampaignOpen = (state: CampaignState) =>
+  state === 'scheduled' || state === 'resolving' || state === 'sending';
