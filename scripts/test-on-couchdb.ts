@@ -28,6 +28,7 @@ const INVARIANT_TESTS = [
   'refunds-crash', // refunds killed mid-way
   'payouts-crash', // payouts killed mid-way
   'comms-crash', // a broadcast killed mid-way
+  'campaign-crash', // a mail campaign killed with a mail in the SMTP server's hands
   'pouchdb-replication', // a plain CouchDB client through the gateway, both ways
   'cluster-outage',
 ].map((name) => `tests/integration/${name}.integration.test.ts`);
