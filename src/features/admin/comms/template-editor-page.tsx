@@ -14,6 +14,7 @@ import type { MailTemplateView } from '../../../domain/mail-templates';
 import { Button } from '../../../ui/button';
 import { languageName } from '../../../ui/intl';
 import { AdminPage } from '../ui/admin-page';
+import { AuditTrail } from '../ui/audit-trail';
 import { useAdminQuery } from '../ui/use-admin-query';
 import detail from '../ui/detail.module.css';
 import { templatesPath } from './comms-paths';
@@ -76,6 +77,11 @@ export function TemplateEditorPage() {
         path={path}
         onStale={() => setStale(true)}
         onFresh={() => setStale(false)}
+      />
+      <AuditTrail
+        kind="mail_template"
+        id={`${kind}:${language}`}
+        reloadKey={`${reads}:${result.data.template.rev ?? 'built-in'}`}
       />
     </AdminPage>
   );
