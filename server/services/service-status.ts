@@ -21,6 +21,8 @@ import { getOrUndefined, isConflict, replaceDoc, storeHealth } from '../store/st
 import type { Store } from '../store/store';
 
 const CHECK_EVERY_MS = 60 * 60 * 1000;
+/** A new day's first check, this long after midnight (UTC). */
+const AFTER_MIDNIGHT_MS = 5_000;
 /** A store slower than this to answer a health check makes the day degraded. */
 const SLOW_STORE_MS = 2_000;
 /** Another writer (the admin console) may update the document between our read and our write. */
@@ -98,6 +100,8 @@ type RecorderOptions = {
   probe?: HealthProbe;
   clock?: () => Date;
   everyMs?: number;
+  /** How long after midnight (UTC) a new day's first check comes. */
+  afterMidnightMs?: number;
   log?: (message: string) => void;
 };
 
@@ -136,14 +140,30 @@ export function startServiceStatusRecorder(
     return running;
   };
 
+  const every = options.everyMs ?? CHECK_EVERY_MS;
+  let timer: NodeJS.Timeout | undefined;
+  let stopped = false;
+  /**
+   * The next check: within `every`, and a moment after midnight (UTC) whatever the hour, so that the
+   * status page knows the new day's state at once rather than up to an hour later.
+   */
+  const scheduleNext = () => {
+    if (stopped) return;
+    const now = clock();
+    const nextDay = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1);
+    const delay = Math.min(every, nextDay - now.getTime() + (options.afterMidnightMs ?? AFTER_MIDNIGHT_MS));
+    timer = setTimeout(() => void checkNow().then(scheduleNext), delay);
+    timer.unref();
+  };
+
   void checkNow();
-  const timer = setInterval(() => void checkNow(), options.everyMs ?? CHECK_EVERY_MS);
-  timer.unref();
+  scheduleNext();
 
   return {
     checkNow,
     async stop() {
-      clearInterval(timer);
+      stopped = true;
+      clearTimeout(timer);
       await running;
     },
   };

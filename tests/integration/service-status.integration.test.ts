@@ -87,6 +87,20 @@ describe('the service status recorder', () => {
     expect(ids).toContain(CONFIG_IDS.serviceStatus);
   });
 
+  it('records the new day a moment after midnight (UTC), not at the next hourly check', async () => {
+    // A clock a second before midnight, running at the real pace.
+    const midnight = Date.parse('2026-11-30T00:00:00.000Z');
+    const started = Date.now();
+    const clock = () => new Date(midnight - 1_000 + (Date.now() - started));
+    const recorder = startServiceStatusRecorder(server.store, { log, clock, afterMidnightMs: 100 });
+    try {
+      const recorded = async () => (await stored())?.value.days.map((day) => day.date) ?? [];
+      await expect.poll(recorded, { timeout: 10_000 }).toEqual(['2026-11-29', '2026-11-30']);
+    } finally {
+      await recorder.stop();
+    }
+  });
+
   it('writes an outage seen while the store was unreachable once it answers, and keeps it for the day', async () => {
     const down = { now: true };
     const recorder = startServiceStatusRecorder(flakyStore(down), { log });
