@@ -67,6 +67,10 @@ test('an admin opens the ledger of a paid order and of its provider', async ({
   await page.getByLabel('Identifiant du prestataire').fill(providerId);
   await page.getByRole('button', { name: 'Afficher' }).click();
   await expect(page).toHaveURL(new RegExp(`by=provider&id=${encodeURIComponent(providerId)}`));
+  // The order's movements stay on screen until the provider's arrive: those have no card hold.
+  await expect(page.locator(`${LIST} tbody tr`, { hasText: 'Empreinte' })).toHaveCount(0, {
+    timeout: 15_000,
+  });
   const share = page.locator(`${LIST} tbody tr`, { hasText: orderId });
   await expect(share).toContainText('Part du prestataire', { timeout: 15_000 });
   await expect(share.locator('[data-running]')).toContainText('€');
