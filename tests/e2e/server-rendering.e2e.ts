@@ -262,3 +262,29 @@ test('the directory keeps its count and its pages in place while the offline sto
   await expect(page.getByRole('navigation', { name: 'Pagination' })).toBeVisible();
   expect(await page.evaluate(() => (window as unknown as { removed: string[] }).removed)).toEqual([]);
 });
+
+test('a reader who scrolls the server-rendered directory before the script runs keeps their place', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 600 });
+  // The scripts arrive only once the reader has scrolled, as on a slow connection.
+  let scrolled!: () => void;
+  const readerScrolled = new Promise<void>((resolve) => (scrolled = resolve));
+  await page.route(/\/assets\/.+\.js$/, async (route) => {
+    await readerScrolled;
+    await route.continue();
+  });
+  const live = page.waitForRequest(
+    (request) => request.url().includes('/db/providers/_changes') && request.url().includes('feed=longpoll'),
+    { timeout: 20_000 },
+  );
+  await page.goto('/providers', { waitUntil: 'commit' });
+  await expect(page.locator('article[data-provider-id]').first()).toBeVisible();
+  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+  const place = await page.evaluate(() => window.scrollY);
+  expect(place).toBeGreaterThan(300);
+  scrolled();
+  // Hydrated, and the offline store has taken over: the reader is where they were.
+  await live;
+  expect(await page.evaluate(() => window.scrollY)).toBe(place);
+});

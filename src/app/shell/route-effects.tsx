@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
 import { screenOfPath } from '../../config/paths';
@@ -6,19 +6,27 @@ import type fr from '../../i18n/locales/fr.json';
 
 type SeoKey = keyof (typeof fr)['seo'];
 
+/**
+ * The path the shell last showed. Module state, not a ref: the shell mounts again when the offline
+ * store takes over, and that is not a navigation.
+ */
+let shownPath: string | undefined;
+
 /** On every navigation: back to the top of the page, focus on the content, and the page's title and description. */
 export function RouteEffects() {
   const { pathname } = useLocation();
   const { t, i18n } = useTranslation();
 
-  const firstPath = useRef(pathname);
   useEffect(() => {
+    const arrival = shownPath === undefined;
+    const moved = shownPath !== pathname;
+    shownPath = pathname;
+    // On arrival the browser places the page: a reload keeps the reader's place, and a reader who
+    // scrolled the server's HTML before the script hydrated it is not sent back to the top.
+    if (arrival || !moved) return;
     window.scrollTo({ top: 0, left: 0, behavior: 'instant' });
-    // After a navigation (not on arrival), keyboard and screen-reader users start at the new content.
-    if (pathname !== firstPath.current) {
-      firstPath.current = '';
-      document.getElementById('main')?.focus({ preventScroll: true });
-    }
+    // Keyboard and screen-reader users start at the new content.
+    document.getElementById('main')?.focus({ preventScroll: true });
   }, [pathname]);
 
   useEffect(() => {
