@@ -25,6 +25,7 @@
 import { randomUUID } from 'node:crypto';
 import { claimDocument, contestPause, withdraw } from './claim';
 import { getOrUndefined, statusOf, StoreError } from './store';
+import { liveLeafDocs } from './store-http';
 import type { Store } from './store';
 
 /** Longer than any read-modify-write takes; a lock older than this was left by a crash. */
@@ -131,14 +132,8 @@ async function claimLock(
  */
 async function withdrawOurs(store: Store, key: string, holder: string): Promise<void> {
   const id = `lock:${key}`;
-  const response = await fetch(`${store.origin}/admin/${encodeURIComponent(id)}?open_revs=all&r=3`, {
-    headers: { authorization: store.authorization, accept: 'application/json' },
-  });
-  if (response.status === 404) return void (await response.body?.cancel());
-  if (!response.ok) throw new StoreError(`Could not read ${id}: ${response.status}`, response.status);
-  const leaves = (await response.json()) as { ok?: LockDoc & { _deleted?: boolean } }[];
-  for (const { ok: leaf } of leaves) {
-    if (leaf?._rev && !leaf._deleted && leaf.holder === holder) await withdraw(store, 'admin', id, leaf._rev);
+  for (const leaf of await liveLeafDocs(store, 'admin', id)) {
+    if (leaf.holder === holder) await withdraw(store, 'admin', id, leaf._rev);
   }
 }
 

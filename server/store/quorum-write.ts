@@ -18,7 +18,7 @@
  * hence these requests of our own. On the embedded store every write answers 201 or 409 directly.
  */
 import { contestPause, withdraw } from './claim';
-import { docPath, refusal, storeJson, StoreRequestError } from './store-http';
+import { docPath, liveLeafDocs, refusal, storeJson, StoreRequestError } from './store-http';
 
 export { StoreRequestError };
 
@@ -33,25 +33,9 @@ function docUrl(target: Target, db: string, id?: string, query = ''): string {
   return `${target.origin}/${encodeURIComponent(db)}${path}${query}`;
 }
 
-/**
- * The document's live revisions as every copy holds them (`open_revs=all`, `r=3`; a doc GET with
- * `conflicts=true` was seen to leave a copy's conflicting revision out).
- */
+/** The document's live revisions as every copy holds them (store-http.ts). */
 export async function liveLeaves(target: Target, db: string, id: string): Promise<string[]> {
-  const response = await fetch(docUrl(target, db, id, '?open_revs=all&r=3'), {
-    headers: { authorization: target.authorization, accept: 'application/json' },
-  });
-  if (response.status === 404) {
-    await response.body?.cancel();
-    return [];
-  }
-  const body = (await response.json()) as
-    { ok?: { _rev?: string; _deleted?: boolean } }[] | { error?: string; reason?: string };
-  if (!response.ok || !Array.isArray(body)) {
-    const error = Array.isArray(body) ? {} : body;
-    throw new StoreRequestError(response.status, error.error ?? 'error', error.reason ?? 'read failed');
-  }
-  return body.flatMap((leaf) => (leaf.ok?._rev && !leaf.ok._deleted ? [leaf.ok._rev] : []));
+  return (await liveLeafDocs(target, db, id)).map((leaf) => leaf._rev);
 }
 
 /**

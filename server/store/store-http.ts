@@ -119,3 +119,21 @@ export async function getDoc<T>(target: StoreTarget, db: string, id: string): Pr
   if (answer.status !== 200 || answer.body === undefined) throw refusal(answer);
   return answer.body;
 }
+
+/** A live revision of a document, as `open_revs` answers it (with its fields). */
+export type LeafDoc = Record<string, unknown> & { _rev: string };
+
+/**
+ * The document's live revisions as every copy holds them (`open_revs=all`, `r=3`; a doc GET with
+ * `conflicts=true` was seen to leave a copy's conflicting revision out); none when it is missing.
+ */
+export async function liveLeafDocs(target: StoreTarget, db: string, id: string): Promise<LeafDoc[]> {
+  const answer = await storeJson<{ ok?: Partial<LeafDoc> & { _deleted?: boolean } }[]>(
+    target,
+    'GET',
+    `${docPath(db, id)}?open_revs=all&r=3`,
+  );
+  if (answer.status === 404) return [];
+  if (answer.status !== 200 || !Array.isArray(answer.body)) throw refusal(answer);
+  return answer.body.flatMap(({ ok }) => (ok?._rev && !ok._deleted ? [ok as LeafDoc] : []));
+}
