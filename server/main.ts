@@ -19,6 +19,7 @@ import { startMonthlyB2bBilling } from './services/b2b/daily';
 import { backfillConversations } from './services/comms/conversations';
 import { broadcastSender } from './services/comms/sender';
 import { campaignSender } from './services/comms/campaign-sender';
+import { automationRunner } from './services/comms/automation-runner';
 import { payoutRunner } from './services/payouts/run';
 import { startEmbeddedStore } from './store/embedded';
 import { migrate } from './store/migrate';
@@ -128,6 +129,9 @@ async function main() {
     (count) => count && console.log(`[comms] resumed ${count} mail campaign(s)`),
     (error: unknown) => logError('[comms] could not resume the mail campaigns; the next start will', error),
   );
+  // Automations: a run now (a message a stop cut short is sent again), then every AUTOMATION_INTERVAL_MS.
+  const automations = automationRunner(store, config);
+  automations.start();
 
   let stopping = false;
   const stop = async () => {
@@ -142,6 +146,7 @@ async function main() {
     await broadcasts.idle();
     campaigns.stop();
     await campaigns.idle();
+    await automations.stop();
     dailyBackups?.stop();
     monthlyB2bBilling.stop();
     dailyPayouts?.stop();

@@ -64,6 +64,11 @@ export type Config = {
    * (`UNSUBSCRIBE_SECRET`; unset: a key the service generates once and keeps in the store).
    */
   campaigns: { ratePerMinute: number; unsubscribeSecret: string | undefined };
+  /**
+   * Automations (services/comms/automation-runner.ts): how often the service looks for the messages
+   * that have come due (`AUTOMATION_INTERVAL_MS`), once at start and then at this interval.
+   */
+  automations: { intervalMs: number };
 };
 
 /** `warnings`: a configuration that starts but puts users at risk (the operator should act). */
@@ -73,6 +78,13 @@ type Env = Record<string, string | undefined>;
 
 const DEFAULT_GOOGLE_ISSUER = 'https://accounts.google.com';
 const DEFAULT_MAIL_FROM = 'SOS Expat <no-reply@localhost>';
+/**
+ * Automations' runs: every 5 minutes by default (a message due is late by that much at most, which a
+ * delay counted in hours or days allows, demo mode included); between 10 s and a day.
+ */
+const AUTOMATION_INTERVAL_DEFAULT_MS = 300_000;
+const AUTOMATION_INTERVAL_MIN_MS = 10_000;
+const AUTOMATION_INTERVAL_MAX_MS = 86_400_000;
 
 export function readConfig(env: Env = process.env): ConfigResult {
   const problems: string[] = [];
@@ -192,6 +204,17 @@ export function readConfig(env: Env = process.env): ConfigResult {
       `CAMPAIGN_RATE_PER_MINUTE is malformed: "${campaignRateText}" is not a number of mails a minute (1 to 1000000).`,
     );
   }
+  const automationIntervalText = value('AUTOMATION_INTERVAL_MS') ?? String(AUTOMATION_INTERVAL_DEFAULT_MS);
+  const automationInterval = Number(automationIntervalText);
+  const automationIntervalOk =
+    Number.isInteger(automationInterval) &&
+    automationInterval >= AUTOMATION_INTERVAL_MIN_MS &&
+    automationInterval <= AUTOMATION_INTERVAL_MAX_MS;
+  if (!automationIntervalOk) {
+    problems.push(
+      `AUTOMATION_INTERVAL_MS is malformed: "${automationIntervalText}" is not a number of milliseconds (${AUTOMATION_INTERVAL_MIN_MS} to ${AUTOMATION_INTERVAL_MAX_MS}).`,
+    );
+  }
   const unsubscribeSecret = value('UNSUBSCRIBE_SECRET');
   if (unsubscribeSecret !== undefined && unsubscribeSecret.length < 32) {
     problems.push(
@@ -253,6 +276,9 @@ export function readConfig(env: Env = process.env): ConfigResult {
       campaigns: {
         ratePerMinute: Number.isInteger(campaignRate) && campaignRate >= 1 ? campaignRate : 120,
         unsubscribeSecret,
+      },
+      automations: {
+        intervalMs: automationIntervalOk ? automationInterval : AUTOMATION_INTERVAL_DEFAULT_MS,
       },
       google: google && {
         issuer: googleIssuer,

@@ -18,7 +18,8 @@ export type MailKind =
   | 'credit_note'
   | 'provider_rejected'
   | 'contact_reply'
-  | 'campaign';
+  | 'campaign'
+  | 'automation';
 
 export type MailAttachment = { filename: string; content: Buffer; contentType: string };
 

@@ -75,10 +75,14 @@ export async function setOffline(store: Store, uid: string, now = new Date()): P
  * The presence copied onto the account (server-only), where the admin dashboard counts providers
  * online with a view: the public `providers` database carries no design document (DESIGN.md).
  */
-async function mirrorPresence(store: Store, uid: string, online: boolean): Promise<void> {
-  await updateAccount(store, uid, (account) =>
-    account.isOnline === online ? account : { ...account, isOnline: online },
-  );
+async function mirrorPresence(store: Store, uid: string, online: boolean, at?: string): Promise<void> {
+  await updateAccount(store, uid, (account) => {
+    // The first time online is kept for good: "approved but never online" automations read it.
+    const first = online && !account.firstOnlineAt && at ? { firstOnlineAt: at } : {};
+    return account.isOnline === online && !('firstOnlineAt' in first)
+      ? account
+      : { ...account, isOnline: online, ...first };
+  });
 }
 
 /** Why an availability change was refused (spec section 4: its own message each). */
@@ -122,7 +126,7 @@ export async function setAvailability(
   } catch (error) {
     throw new StatusSyncFailed(uid, error);
   }
-  await mirrorPresence(store, uid, online);
+  await mirrorPresence(store, uid, online, at);
   return profile;
 }
 

@@ -121,7 +121,7 @@ export async function setProviderApproval(
   await updateAccount(store, uid, (current) => {
     // An approval after a rejection ends it: the provider leaves the rejected queue.
     const { approvalRejection: _rejection, ...rest } = current;
-    return approved ? { ...rest, isApproved: true } : { ...current, isApproved: false };
+    return approved ? { ...rest, isApproved: true, approvedAt: at } : { ...current, isApproved: false };
   });
   await recordAudit(store, {
     actor: by,

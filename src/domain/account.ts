@@ -34,6 +34,12 @@ export type Account = {
   /** Lawyers and expats: online now (a copy of the profile's presence, counted by the admin dashboard). */
   isOnline?: boolean;
   /**
+   * Lawyers and expats: when an admin last approved them, and when they first went online (kept for
+   * good). Absent on accounts approved or online before they were recorded. Automations read them.
+   */
+  approvedAt?: string;
+  firstOnlineAt?: string;
+  /**
    * Demo mode only: this account is the stand-in that plays the demo expert `providerId` for the
    * client `clientUid` alone (see demo-stand-in.ts); only that client's session can open it.
    */

@@ -56,7 +56,8 @@ function checkText(value: unknown, at: string, fields: CampaignFieldProblems): C
   return text.subject !== undefined && text.body !== undefined ? (text as CampaignText) : undefined;
 }
 
-function checkTexts(value: unknown, fields: CampaignFieldProblems): CampaignTexts | undefined {
+/** A campaign's texts per language (French required), each problem noted in `fields` (automations reuse it). */
+export function checkCampaignTexts(value: unknown, fields: CampaignFieldProblems): CampaignTexts | undefined {
   if (!isRecord(value)) {
     fields.texts = 'required';
     return undefined;
@@ -96,7 +97,7 @@ export function checkCampaignInput(value: unknown, now = new Date()): CampaignCh
   if (segmentId === undefined || segmentId === '') fields.segmentId = 'required';
   else if (typeof segmentId !== 'string' || !SEGMENT_ID_PATTERN.test(segmentId))
     fields.segmentId = 'value_invalid';
-  const texts = checkTexts(value.texts, fields);
+  const texts = checkCampaignTexts(value.texts, fields);
   const scheduledAt = checkSchedule(value.scheduledAt, now, fields);
   if (Object.keys(fields).length || !texts) return { ok: false, fields };
   return {

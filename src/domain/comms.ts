@@ -217,21 +217,28 @@ export function checkBroadcastInput(value: unknown): Checked<BroadcastInput> {
   for (const key of Object.keys(value))
     if (key !== 'target' && key !== 'texts') fields[key] = 'unknown_field';
   const target = checkTarget(value.target, fields);
+  const texts = checkAnnouncementTexts(value.texts, fields);
+  if (Object.keys(fields).length || !target || !texts) return { ok: false, fields };
+  return { ok: true, value: { target, texts } };
+}
+
+/** An announcement's texts per language (French required), each problem noted in `fields` (automations reuse it). */
+export function checkAnnouncementTexts(value: unknown, fields: FieldProblems): AnnouncementTexts | undefined {
   const texts: Partial<Record<Language, AnnouncementText>> = {};
-  if (!isRecord(value.texts)) fields.texts = 'required';
-  else {
-    for (const key of Object.keys(value.texts)) {
-      if (!(LANGUAGES as readonly string[]).includes(key)) fields[`texts.${key}`] = 'unknown_field';
-    }
-    if (value.texts.fr === undefined) fields['texts.fr'] = 'required';
-    for (const language of LANGUAGES) {
-      if (value.texts[language] === undefined) continue;
-      const text = checkText(value.texts[language], `texts.${language}`, fields);
-      if (text) texts[language] = text;
-    }
+  if (!isRecord(value)) {
+    fields.texts = 'required';
+    return undefined;
   }
-  if (Object.keys(fields).length || !target || !texts.fr) return { ok: false, fields };
-  return { ok: true, value: { target, texts: texts as AnnouncementTexts } };
+  for (const key of Object.keys(value)) {
+    if (!(LANGUAGES as readonly string[]).includes(key)) fields[`texts.${key}`] = 'unknown_field';
+  }
+  if (value.fr === undefined) fields['texts.fr'] = 'required';
+  for (const language of LANGUAGES) {
+    if (value[language] === undefined) continue;
+    const text = checkText(value[language], `texts.${language}`, fields);
+    if (text) texts[language] = text;
+  }
+  return texts.fr ? (texts as AnnouncementTexts) : undefined;
 }
 
 /** The text a recipient reads: the one of their language, else the French one. */

@@ -11,13 +11,15 @@ import type { Language } from '../../../domain/languages';
 import { TextAreaField, TextField } from '../../../ui/form-field';
 import { languageName } from '../../../ui/intl';
 import styles from '../pricing/admin-form.module.css';
-import { campaignFieldId as idOf } from './campaign-form';
+import { campaignFieldId } from './campaign-form';
 import comms from './comms.module.css';
 
 type Props = {
   texts: Record<Language, CampaignText>;
   onText: (language: Language, text: CampaignText) => void;
   error: (field: string) => string | undefined;
+  /** The id of a field's control (another form's, e.g. an automation's). */
+  idOf?: (field: string) => string;
 };
 
 function Counter({ length, max }: { length: number; max: number }) {
@@ -29,7 +31,7 @@ function Counter({ length, max }: { length: number; max: number }) {
   );
 }
 
-export function CampaignTextsFields({ texts, onText, error }: Props) {
+export function CampaignTextsFields({ texts, onText, error, idOf = campaignFieldId }: Props) {
   const { t, i18n } = useTranslation();
   return (
     <>

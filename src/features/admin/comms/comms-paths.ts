@@ -13,3 +13,6 @@ export const campaignPath = (id: string) => adminPath('comms/campaigns/:id', { i
 export const templatesPath = () => adminPath('comms/templates');
 export const templatePath = (kind: string, language: string) =>
   adminPath('comms/templates/:kind/:language', { kind, language });
+export const automationsPath = () => adminPath('comms/automations');
+export const newAutomationPath = () => adminPath('comms/automations/new');
+export const automationPath = (id: string) => adminPath('comms/automations/:id', { id });

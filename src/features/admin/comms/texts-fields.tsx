@@ -11,13 +11,15 @@ import type { Language } from '../../../domain/languages';
 import { TextAreaField, TextField } from '../../../ui/form-field';
 import { languageName } from '../../../ui/intl';
 import styles from '../pricing/admin-form.module.css';
-import { notificationFieldId as idOf } from './notification-form';
+import { notificationFieldId } from './notification-form';
 import comms from './comms.module.css';
 
 type Props = {
   texts: Record<Language, AnnouncementText>;
   onText: (language: Language, text: AnnouncementText) => void;
   error: (field: string) => string | undefined;
+  /** The id of a field's control (another form's, e.g. an automation's). */
+  idOf?: (field: string) => string;
 };
 
 function Counter({ length, max }: { length: number; max: number }) {
@@ -29,7 +31,7 @@ function Counter({ length, max }: { length: number; max: number }) {
   );
 }
 
-export function TextsFields({ texts, onText, error }: Props) {
+export function TextsFields({ texts, onText, error, idOf = notificationFieldId }: Props) {
   const { t, i18n } = useTranslation();
   return (
     <>
