@@ -293,6 +293,8 @@ describe('rejecting a registration', () => {
     expect(answer.status).toBe(200);
     const stored = await account(german.uid);
     expect(stored.isApproved).toBe(true);
+    // When, for the "approved but never online" automation.
+    expect(Date.now() - Date.parse(stored.approvedAt!)).toBeLessThan(60_000);
     expect(stored.approvalRejection).toBeUndefined();
     expect(await getOrUndefined(server.store.db('providers'), german.uid)).toMatchObject({ isVisible: true });
     expect((await queue('role=lawyer&status=rejected')).json.items).toEqual([]);

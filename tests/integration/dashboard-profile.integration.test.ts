@@ -6,6 +6,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { setAvailability, StatusSyncFailed } from '../../server/services/profile';
 import { getOrUndefined } from '../../server/store/store';
 import type { Store } from '../../server/store/store';
+import { accountIds } from '../../src/domain/account';
+import type { Account } from '../../src/domain/account';
 import type { Profile } from '../../src/domain/mine';
 import type { Provider } from '../../src/domain/provider';
 import { providerListOrder } from '../../src/domain/provider';
@@ -188,6 +190,15 @@ describe('POST /api/availability', () => {
       expect(answer.json).toMatchObject({ isOnline: online, lastStatusChange: profile.lastStatusChange });
       expect(published.listOrder).toBe(providerListOrder(published));
     }
+  });
+
+  it('keeps the first time a provider went online on their account, not the later ones', async () => {
+    const accounts = server.store.db<Account>('accounts');
+    const first = (await accounts.get(accountIds.account(lawyer.uid))).firstOnlineAt;
+    expect(first).toEqual(expect.any(String));
+    await call('POST', '/api/availability', lawyer.cookie, { online: false });
+    await call('POST', '/api/availability', lawyer.cookie, { online: true });
+    expect((await accounts.get(accountIds.account(lawyer.uid))).firstOnlineAt).toBe(first);
   });
 
   it('says so when the public profile cannot follow, and setting it again brings both in line', async () => {
