@@ -6,10 +6,10 @@
  * input checks live here, once, for the server and the console; the server sends
  * (server/services/comms/campaign-sender.ts).
  */
-import { isRecord, SEGMENT_ID_PATTERN } from './comms';
+import { checkTextsPerLanguage, isRecord, SEGMENT_ID_PATTERN } from './comms';
 import type { Checked, CommsFieldProblem, ResolvedTarget } from './comms';
 import { isValidEmail, normalizeEmail } from './email';
-import { DEFAULT_LANGUAGE, LANGUAGES } from './languages';
+import { DEFAULT_LANGUAGE } from './languages';
 import type { Language } from './languages';
 
 /** A campaign mail's subject and body, in characters (the body is plain text, paragraphs kept). */
@@ -58,21 +58,7 @@ function checkText(value: unknown, at: string, fields: CampaignFieldProblems): C
 
 /** A campaign's texts per language (French required), each problem noted in `fields` (automations reuse it). */
 export function checkCampaignTexts(value: unknown, fields: CampaignFieldProblems): CampaignTexts | undefined {
-  if (!isRecord(value)) {
-    fields.texts = 'required';
-    return undefined;
-  }
-  const texts: Partial<Record<Language, CampaignText>> = {};
-  for (const key of Object.keys(value)) {
-    if (!(LANGUAGES as readonly string[]).includes(key)) fields[`texts.${key}`] = 'unknown_field';
-  }
-  if (value.fr === undefined) fields['texts.fr'] = 'required';
-  for (const language of LANGUAGES) {
-    if (value[language] === undefined) continue;
-    const text = checkText(value[language], `texts.${language}`, fields);
-    if (text) texts[language] = text;
-  }
-  return texts.fr ? (texts as CampaignTexts) : undefined;
+  return checkTextsPerLanguage(value, fields, (text, path) => checkText(text, path, fields));
 }
 
 /** A schedule: an ISO instant after `now` and at most a year ahead. */

@@ -222,23 +222,36 @@ export function checkBroadcastInput(value: unknown): Checked<BroadcastInput> {
   return { ok: true, value: { target, texts } };
 }
 
-/** An announcement's texts per language (French required), each problem noted in `fields` (automations reuse it). */
-export function checkAnnouncementTexts(value: unknown, fields: FieldProblems): AnnouncementTexts | undefined {
-  const texts: Partial<Record<Language, AnnouncementText>> = {};
+/**
+ * Texts per language, French required, each checked by `checkOne` (at `texts.<language>`) and each
+ * problem noted in `fields`; undefined when any is missing or wrong. Notifications, campaigns and
+ * automations write theirs so.
+ */
+export function checkTextsPerLanguage<T, P extends string>(
+  value: unknown,
+  fields: Record<string, P | 'required' | 'unknown_field'>,
+  checkOne: (value: unknown, path: string) => T | undefined,
+): (Partial<Record<Language, T>> & { fr: T }) | undefined {
   if (!isRecord(value)) {
     fields.texts = 'required';
     return undefined;
   }
+  const texts: Partial<Record<Language, T>> = {};
   for (const key of Object.keys(value)) {
     if (!(LANGUAGES as readonly string[]).includes(key)) fields[`texts.${key}`] = 'unknown_field';
   }
   if (value.fr === undefined) fields['texts.fr'] = 'required';
   for (const language of LANGUAGES) {
     if (value[language] === undefined) continue;
-    const text = checkText(value[language], `texts.${language}`, fields);
+    const text = checkOne(value[language], `texts.${language}`);
     if (text) texts[language] = text;
   }
-  return texts.fr ? (texts as AnnouncementTexts) : undefined;
+  return texts.fr ? (texts as Partial<Record<Language, T>> & { fr: T }) : undefined;
+}
+
+/** An announcement's texts per language (French required), each problem noted in `fields` (automations reuse it). */
+export function checkAnnouncementTexts(value: unknown, fields: FieldProblems): AnnouncementTexts | undefined {
+  return checkTextsPerLanguage(value, fields, (text, path) => checkText(text, path, fields));
 }
 
 /** The text a recipient reads: the one of their language, else the French one. */

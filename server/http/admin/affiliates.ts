@@ -26,6 +26,7 @@ import { jsonBody } from '../json-body';
 import { withPageToken } from './audit';
 import type { AdminContext, AdminResponse } from './index';
 import { listQuery, queryBoolean, queryInstant, queryString } from './list-query';
+import { refusingWith } from './refusals';
 
 const NO_SORT = ['default'] as const;
 
@@ -40,13 +41,7 @@ function refusal(error: unknown): never {
   throw error;
 }
 
-const attempt = async <T>(work: () => Promise<T>): Promise<T> => {
-  try {
-    return await work();
-  } catch (error) {
-    return refusal(error);
-  }
-};
+const attempt = refusingWith(refusal);
 
 function affiliateId(value: unknown): string {
   const id = String(value);

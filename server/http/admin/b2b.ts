@@ -42,6 +42,7 @@ import { jsonBody } from '../json-body';
 import { withPageToken } from './audit';
 import type { AdminContext, AdminResponse } from './index';
 import { listQuery, queryBoolean, queryChoice, queryString } from './list-query';
+import { refusingWith } from './refusals';
 
 const NO_SORT = ['default'] as const;
 
@@ -58,13 +59,7 @@ function refusal(error: unknown): never {
   throw error;
 }
 
-const attempt = async <T>(work: () => Promise<T>): Promise<T> => {
-  try {
-    return await work();
-  } catch (error) {
-    return refusal(error);
-  }
-};
+const attempt = refusingWith(refusal);
 
 function accountId(req: Request): string {
   const id = String(req.params.id ?? req.params.accountId);

@@ -31,6 +31,7 @@ import { withPageToken } from './audit';
 import { objectBody } from './comms';
 import type { AdminContext, AdminResponse } from './index';
 import { listQuery, queryChoice } from './list-query';
+import { refusingWith } from './refusals';
 
 /** Mail texts are at most 5 × 10,150 characters, up to 4 bytes each in UTF-8, as campaigns'. */
 const AUTOMATION_BODY_LIMIT = '256kb';
@@ -50,13 +51,7 @@ function refusal(error: unknown): never {
   throw error;
 }
 
-const attempt = async <T>(work: () => Promise<T>): Promise<T> => {
-  try {
-    return await work();
-  } catch (error) {
-    return refusal(error);
-  }
-};
+const attempt = refusingWith(refusal);
 
 export function commsAutomationRoutes(router: Router, { store }: AdminContext): void {
   router.get('/admin/comms/automations', async (req: Request, res: AdminResponse) => {

@@ -42,6 +42,7 @@ import { withPageToken } from './audit';
 import { objectBody } from './comms';
 import type { AdminContext, AdminResponse } from './index';
 import { listQuery, queryChoice } from './list-query';
+import { refusingWith } from './refusals';
 
 /** Subjects and bodies are at most 5 × 10,150 characters, up to 4 bytes each in UTF-8. */
 const CAMPAIGN_BODY_LIMIT = '256kb';
@@ -65,13 +66,7 @@ function refusal(error: unknown): never {
   throw error;
 }
 
-const attempt = async <T>(work: () => Promise<T>): Promise<T> => {
-  try {
-    return await work();
-  } catch (error) {
-    return refusal(error);
-  }
-};
+const attempt = refusingWith(refusal);
 
 export function commsCampaignRoutes(router: Router, { store, config }: AdminContext): void {
   const sender = () => campaignSender(store, config);

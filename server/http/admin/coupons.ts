@@ -27,6 +27,7 @@ import { jsonBody } from '../json-body';
 import { withPageToken } from './audit';
 import type { AdminContext, AdminResponse } from './index';
 import { listQuery, queryChoice } from './list-query';
+import { refusingWith } from './refusals';
 
 function refusal(error: unknown): never {
   if (error instanceof CouponInvalid) {
@@ -43,13 +44,7 @@ function refusal(error: unknown): never {
   throw error;
 }
 
-const attempt = async <T>(work: () => Promise<T>): Promise<T> => {
-  try {
-    return await work();
-  } catch (error) {
-    return refusal(error);
-  }
-};
+const attempt = refusingWith(refusal);
 
 export function couponsRoutes(router: Router, { store }: AdminContext): void {
   router.get('/admin/coupons', async (req: Request, res: AdminResponse) => {

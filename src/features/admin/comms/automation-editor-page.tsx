@@ -10,8 +10,8 @@ import { useNavigate, useParams } from 'react-router-dom';
 import type { AutomationInput, AutomationListItem } from '../../../domain/comms-automations';
 import { Button } from '../../../ui/button';
 import { adminSend } from '../admin-api';
-import { useAdminErrorText } from '../ui/admin-error';
 import { AdminPage } from '../ui/admin-page';
+import { PendingPage } from '../ui/pending-page';
 import { AuditTrail } from '../ui/audit-trail';
 import { useAdminQuery } from '../ui/use-admin-query';
 import detail from '../ui/detail.module.css';
@@ -54,7 +54,6 @@ function NewAutomation() {
 function ExistingAutomation({ id }: { id: string }) {
   const { t } = useTranslation();
   const back = useBack();
-  const errorText = useAdminErrorText('commsAutomations');
   const [reads, setReads] = useState(0);
   const [stale, setStale] = useState(false);
   // The automation as last read or saved: its `rev` goes with the next change.
@@ -64,15 +63,12 @@ function ExistingAutomation({ id }: { id: string }) {
 
   if (result.status !== 'ready') {
     return (
-      <AdminPage title={t('commsAutomations.editor.editTitle')} back={back}>
-        {result.status === 'loading' ? (
-          <p role="status">{t('admin.common.loading')}</p>
-        ) : (
-          <p role="alert" className={detail.notice} data-tone="bad">
-            {errorText(result.error)}
-          </p>
-        )}
-      </AdminPage>
+      <PendingPage
+        title={t('commsAutomations.editor.editTitle')}
+        back={back}
+        result={result}
+        errorArea="commsAutomations"
+      />
     );
   }
   const automation = saved && saved.id === result.data.automation.id ? saved : result.data.automation;

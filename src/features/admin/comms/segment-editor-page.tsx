@@ -10,8 +10,8 @@ import { useNavigate, useParams } from 'react-router-dom';
 import type { SegmentInput, SegmentView } from '../../../domain/comms';
 import { Button } from '../../../ui/button';
 import { adminSend } from '../admin-api';
-import { useAdminErrorText } from '../ui/admin-error';
 import { AdminPage } from '../ui/admin-page';
+import { PendingPage } from '../ui/pending-page';
 import { AuditTrail } from '../ui/audit-trail';
 import { ConfirmDialog } from '../ui/confirm-dialog';
 import { useAdminQuery } from '../ui/use-admin-query';
@@ -49,7 +49,6 @@ function ExistingSegment({ id }: { id: string }) {
   const { t } = useTranslation();
   const back = useBack();
   const navigate = useNavigate();
-  const errorText = useAdminErrorText('comms');
   const [reads, setReads] = useState(0);
   const [stale, setStale] = useState(false);
   const [asking, setAsking] = useState(false);
@@ -60,15 +59,12 @@ function ExistingSegment({ id }: { id: string }) {
 
   if (result.status !== 'ready') {
     return (
-      <AdminPage title={t('admin.comms.segments.editTitle')} back={back}>
-        {result.status === 'loading' ? (
-          <p role="status">{t('admin.common.loading')}</p>
-        ) : (
-          <p role="alert" className={detail.notice} data-tone="bad">
-            {errorText(result.error)}
-          </p>
-        )}
-      </AdminPage>
+      <PendingPage
+        title={t('admin.comms.segments.editTitle')}
+        back={back}
+        result={result}
+        errorArea="comms"
+      />
     );
   }
   const segment = saved && saved.id === result.data.segment.id ? saved : result.data.segment;

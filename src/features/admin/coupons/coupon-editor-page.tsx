@@ -9,8 +9,8 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
 import { Button } from '../../../ui/button';
 import { adminSend } from '../admin-api';
-import { useAdminErrorText } from '../ui/admin-error';
 import { AdminPage } from '../ui/admin-page';
+import { PendingPage } from '../ui/pending-page';
 import { AuditTrail } from '../ui/audit-trail';
 import { ConfirmDialog } from '../ui/confirm-dialog';
 import { useAdminFormat } from '../ui/use-admin-format';
@@ -50,22 +50,11 @@ function NewCoupon() {
 function ExistingCoupon({ code }: { code: string }) {
   const { t } = useTranslation();
   const base = useCouponsBase();
-  const errorText = useAdminErrorText('coupons');
   const [changes, setChanges] = useState(0);
   const result = useAdminQuery<{ coupon: CouponView }>(`coupons/${encodeURIComponent(code)}`, {}, changes);
   const back = { to: couponsPath(base), label: t('admin.coupons.backToList') };
   if (result.status !== 'ready') {
-    return (
-      <AdminPage title={code} back={back}>
-        {result.status === 'loading' ? (
-          <p role="status">{t('admin.common.loading')}</p>
-        ) : (
-          <div role="alert" className={styles.failure}>
-            <p>{errorText(result.error)}</p>
-          </div>
-        )}
-      </AdminPage>
-    );
+    return <PendingPage title={code} back={back} result={result} errorArea="coupons" />;
   }
   const coupon = result.data.coupon;
   return (
