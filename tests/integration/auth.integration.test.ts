@@ -184,6 +184,15 @@ async function sessionsOf(uid: string): Promise<number> {
   return rows.length;
 }
 
+/**
+ * The listed documents that are still there, read by id: on a CouchDB cluster a listing (`_all_docs`)
+ * read right after a deletion may still name the document for a moment (DESIGN.md).
+ */
+async function stillThere(db: string, rows: { id: string }[]): Promise<string[]> {
+  const found = await Promise.all(rows.map((row) => getOrUndefined(store.db(db), row.id)));
+  return found.flatMap((doc) => (doc ? [doc._id] : []));
+}
+
 async function databases(): Promise<string[]> {
   return store.server.db.list();
 }
@@ -694,7 +703,8 @@ describe('registration that fails half-way', () => {
     expect(failed.cookie).toBeUndefined();
     expect(await getOrUndefined(store.db('accounts'), accountIds.email(email))).toBeUndefined();
     const all = await store.db('accounts').list({ include_docs: true });
-    expect(all.rows.filter((row) => (row.doc as { email?: string }).email === email)).toEqual([]);
+    const named = all.rows.filter((row) => (row.doc as { email?: string } | undefined)?.email === email);
+    expect(await stillThere('accounts', named)).toEqual([]);
     expect(await databases()).toEqual(before);
 
     // The address is free again.
@@ -716,7 +726,7 @@ describe('registration that fails half-way', () => {
     expect(await getOrUndefined(store.db('accounts'), accountIds.email(email))).toBeUndefined();
     expect(await databases()).toEqual(before);
     const kyc = await store.db('admin').list({ startkey: 'kyc:', endkey: 'kyc:\ufff0' });
-    expect(kyc.rows).toEqual([]);
+    expect(await stillThere('admin', kyc.rows)).toEqual([]);
     for (const id of [photo.photoId, idDoc.photoId]) {
       const doc = await store.db<{ owner?: string }>('accounts').get(`photo:${id}`);
       expect(doc.owner).toBeUndefined();
