@@ -61,9 +61,15 @@ export type Config = {
   /**
    * Mail campaigns (services/comms/campaign-sender.ts): at most `ratePerMinute` mails a minute
    * (`CAMPAIGN_RATE_PER_MINUTE`), and the key that signs their unsubscribe links
-   * (`UNSUBSCRIBE_SECRET`; unset: a key the service generates once and keeps in the store).
+   * (`UNSUBSCRIBE_SECRET`; unset: a key the service generates once and keeps in the store), and the
+   * key of the mail provider's signed bounce and complaint reports (`MAIL_EVENTS_SECRET`; unset: the
+   * endpoint `POST /api/mail/events` does not exist).
    */
-  campaigns: { ratePerMinute: number; unsubscribeSecret: string | undefined };
+  campaigns: {
+    ratePerMinute: number;
+    unsubscribeSecret: string | undefined;
+    mailEventsSecret: string | undefined;
+  };
 };
 
 /** `warnings`: a configuration that starts but puts users at risk (the operator should act). */
@@ -200,6 +206,14 @@ export function readConfig(env: Env = process.env): ConfigResult {
   }
   if (!unsubscribeSecret)
     notes.push('unsubscribe links: signed with a key kept in the store (UNSUBSCRIBE_SECRET not set).');
+  const mailEventsSecret = value('MAIL_EVENTS_SECRET');
+  if (mailEventsSecret !== undefined && mailEventsSecret.length < 32) {
+    problems.push(
+      'MAIL_EVENTS_SECRET is too short: give at least 32 characters (e.g. openssl rand -hex 32).',
+    );
+  }
+  if (!mailEventsSecret)
+    notes.push('mail provider reports: off (MAIL_EVENTS_SECRET not set): POST /api/mail/events answers 404.');
 
   const publicUrlText = value('PUBLIC_URL');
   if (publicUrlText) {
@@ -253,6 +267,7 @@ export function readConfig(env: Env = process.env): ConfigResult {
       campaigns: {
         ratePerMinute: Number.isInteger(campaignRate) && campaignRate >= 1 ? campaignRate : 120,
         unsubscribeSecret,
+        mailEventsSecret,
       },
       google: google && {
         issuer: googleIssuer,

@@ -19,6 +19,7 @@ import { b2bRoutes } from './b2b';
 import { callRoutes } from './calls';
 import { commsRoutes } from './comms';
 import { commsCampaignRoutes } from './comms-campaigns';
+import { commsDeliverabilityRoutes } from './comms-deliverability';
 import { commsTemplateRoutes } from './comms-templates';
 import { commsMessageRoutes } from './comms-messages';
 import { paymentRoutes } from './payments';
@@ -84,6 +85,7 @@ const ADMIN_SCREENS: AdminRoutes[] = [
   b2bRoutes,
   commsRoutes,
   commsCampaignRoutes,
+  commsDeliverabilityRoutes,
   commsTemplateRoutes,
   commsMessageRoutes,
 ];
