@@ -67,14 +67,16 @@ test('an admin runs an A/B campaign, chooses its winner, and reads the deliverab
       timeout: 30_000,
     },
   );
-  await expect(page.locator('[data-section="deliverability"] [data-figure="sent"] dd')).toHaveText('1');
+  await expect(
+    page.locator('[data-section="deliverability"] [data-deliverability-figure="sent"] dd'),
+  ).toHaveText('1');
 
   // The deliverability page: the last 30 days, rates, and the events list.
   await page.goto('/admin/comms/deliverability');
   await expect(page.getByRole('heading', { level: 1, name: 'Délivrabilité' })).toBeVisible();
   const window = page.locator('[data-section="deliverability-window"]');
   await expect(window.getByRole('heading', { name: /30 derniers jours/ })).toBeVisible();
-  await expect(window.locator('[data-figure="attempted"] dd')).toHaveText(/^[1-9]\d*$/);
+  await expect(window.locator('[data-deliverability-figure="attempted"] dd')).toHaveText(/^[1-9]\d*$/);
   await expect(window.locator('[data-rate="bounceRate"] dd')).toHaveText(/%$/);
   await page.getByLabel('Rechercher').fill(`nobody.${suffix}@`);
   await expect(page.getByText('Aucun événement pour l’instant.')).toBeVisible();

@@ -28,7 +28,7 @@ export function DeliverabilityFigures({ figures }: { figures: Figures }) {
         {COUNTS.map((name) => {
           const value = figures[name];
           return value === undefined ? null : (
-            <div key={name} data-figure={name}>
+            <div key={name} data-deliverability-figure={name}>
               <dt>{t(`commsCampaigns.deliverability.figures.${name}`)}</dt>
               <dd>{format.number(value)}</dd>
             </div>
