@@ -29,6 +29,8 @@ import { createPublicMirror } from './services/public-mirror';
 import { stripeWebhookRouter } from './http/stripe-webhook';
 import { twilioWebhookRouter } from './http/twilio-webhooks';
 import { unsubscribeRouter } from './http/unsubscribe';
+import { mailEventsRouter } from './http/mail-events';
+import { mailTrackingRouter } from './http/mail-tracking';
 import { createConsultations } from './services/consultation/consultations';
 import type { Consultations } from './services/consultation/consultations';
 import { requireCsrfHeader } from './services/csrf';
@@ -106,6 +108,8 @@ export function createApp({
   // every callback) and of any JSON parser (Stripe's signature is over the raw body).
   app.use('/api', stripeWebhookRouter({ store, config, consultations, gateway }));
   app.use('/api', twilioWebhookRouter({ config, sink: (event) => consultations.telephonyEvent(event) }));
+  // The mail provider's signed bounce and complaint reports (http/mail-events.ts), likewise.
+  app.use('/api', mailEventsRouter(store, config));
 
   // Browsers' long polls, held by the gateway on one store feed (see http/live-changes.ts).
   const live = createLiveChanges(store, dbUpdatesOf(store));
@@ -136,6 +140,8 @@ export function createApp({
   if (!config.smtp) app.use(mailboxRouter(config, store));
   // Campaign mails' one-click unsubscribe link: no sign-in, no CSRF header (http/unsubscribe.ts).
   app.use(unsubscribeRouter(store, config));
+  // A/B campaign mails' tracking pixel and links (http/mail-tracking.ts), also with no sign-in.
+  app.use(mailTrackingRouter(store, config));
   const pages = createPageRenderer({
     distDir,
     mirror: createPublicMirror(store),

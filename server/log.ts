@@ -46,6 +46,7 @@ export function registerConfigSecrets(config: Config): void {
   registerSecret(config.twilio?.authToken);
   registerSecret(config.google?.clientSecret);
   registerSecret(config.campaigns.unsubscribeSecret);
+  registerSecret(config.campaigns.mailEventsSecret);
 }
 
 const SECRET_KEYS =

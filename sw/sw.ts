@@ -19,7 +19,8 @@ import type { PrecacheEntry } from 'workbox-precaching';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (string | PrecacheEntry)[] };
 
-const ONLINE_ONLY = /^\/(api|db|admin|mailbox|unsubscribe)(\/|$)/;
+// `m`: the tracking links of campaign mails (a redirect the server must answer itself).
+const ONLINE_ONLY = /^\/(api|db|admin|mailbox|unsubscribe|m)(\/|$)/;
 const IMAGE_MAX_ENTRIES = 400;
 const IMAGE_MAX_AGE_SECONDS = 30 * 24 * 60 * 60;
 

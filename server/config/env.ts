@@ -61,9 +61,15 @@ export type Config = {
   /**
    * Mail campaigns (services/comms/campaign-sender.ts): at most `ratePerMinute` mails a minute
    * (`CAMPAIGN_RATE_PER_MINUTE`), and the key that signs their unsubscribe links
-   * (`UNSUBSCRIBE_SECRET`; unset: a key the service generates once and keeps in the store).
+   * (`UNSUBSCRIBE_SECRET`; unset: a key the service generates once and keeps in the store), and the
+   * key of the mail provider's signed bounce and complaint reports (`MAIL_EVENTS_SECRET`; unset: the
+   * endpoint `POST /api/mail/events` does not exist).
    */
-  campaigns: { ratePerMinute: number; unsubscribeSecret: string | undefined };
+  campaigns: {
+    ratePerMinute: number;
+    unsubscribeSecret: string | undefined;
+    mailEventsSecret: string | undefined;
+  };
   /**
    * Automations (services/comms/automation-runner.ts): how often the service looks for the messages
    * that have come due (`AUTOMATION_INTERVAL_MS`), once at start and then at this interval.
@@ -223,6 +229,14 @@ export function readConfig(env: Env = process.env): ConfigResult {
   }
   if (!unsubscribeSecret)
     notes.push('unsubscribe links: signed with a key kept in the store (UNSUBSCRIBE_SECRET not set).');
+  const mailEventsSecret = value('MAIL_EVENTS_SECRET');
+  if (mailEventsSecret !== undefined && mailEventsSecret.length < 32) {
+    problems.push(
+      'MAIL_EVENTS_SECRET is too short: give at least 32 characters (e.g. openssl rand -hex 32).',
+    );
+  }
+  if (!mailEventsSecret)
+    notes.push('mail provider reports: off (MAIL_EVENTS_SECRET not set): POST /api/mail/events answers 404.');
 
   const publicUrlText = value('PUBLIC_URL');
   if (publicUrlText) {
@@ -276,6 +290,7 @@ export function readConfig(env: Env = process.env): ConfigResult {
       campaigns: {
         ratePerMinute: Number.isInteger(campaignRate) && campaignRate >= 1 ? campaignRate : 120,
         unsubscribeSecret,
+        mailEventsSecret,
       },
       automations: {
         intervalMs: automationIntervalOk ? automationInterval : AUTOMATION_INTERVAL_DEFAULT_MS,

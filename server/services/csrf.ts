@@ -5,15 +5,15 @@
  * or `fetch` in `no-cors` mode never passes. The session cookie is also `SameSite=Lax`: the header
  * is the second line, and it covers browsers or proxies that ignore SameSite.
  *
- * Signed callbacks from other services (`/api/webhooks/…`) carry no browser cookie and are checked
- * by their own signature instead.
+ * Signed callbacks from other services (`/api/webhooks/…`, the mail provider's `/api/mail/events`)
+ * carry no browser cookie and are checked by their own signature instead.
  */
 import type { NextFunction, Request, Response } from 'express';
 import { CSRF_HEADER, CSRF_VALUE } from '../../src/domain/account';
 import { sendError } from '../http/errors';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
-const EXEMPT_PREFIXES = ['/webhooks/'];
+const EXEMPT_PREFIXES = ['/webhooks/', '/mail/events'];
 
 export function requireCsrfHeader(req: Request, res: Response, next: NextFunction) {
   if (SAFE_METHODS.has(req.method)) return next();

@@ -16,7 +16,13 @@ export type Settings = {
   id: 'settings';
   type: 'settings';
   notifications: { email: boolean; push: boolean; sms: boolean };
-  privacy: { profileVisibility: 'public' | 'private'; allowContact: boolean; showOnMap: boolean };
+  privacy: {
+    profileVisibility: 'public' | 'private';
+    allowContact: boolean;
+    showOnMap: boolean;
+    /** Newsletters' opens and clicks may be measured (absent: no). */
+    mailTracking?: boolean;
+  };
   language: { primary: Language; secondary?: Language; preferredCommunication: Language };
   updatedAt: string;
 };

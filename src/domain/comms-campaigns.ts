@@ -6,59 +6,41 @@
  * input checks live here, once, for the server and the console; the server sends
  * (server/services/comms/campaign-sender.ts).
  */
-import { checkTextsPerLanguage, isRecord, SEGMENT_ID_PATTERN } from './comms';
+import { checkAbInput } from './comms-ab';
+import type { AbInput, AbState } from './comms-ab';
+import { checkTexts } from './campaign-texts';
+import type { CampaignFieldProblems, CampaignText, CampaignTexts } from './campaign-texts';
+import { isRecord, SEGMENT_ID_PATTERN } from './comms';
 import type { Checked, CommsFieldProblem, ResolvedTarget } from './comms';
 import { isValidEmail, normalizeEmail } from './email';
 import { DEFAULT_LANGUAGE } from './languages';
 import type { Language } from './languages';
 
-/** A campaign mail's subject and body, in characters (the body is plain text, paragraphs kept). */
-export const CAMPAIGN_SUBJECT_MAX = 150;
-export const CAMPAIGN_BODY_MAX = 10_000;
+export {
+  CAMPAIGN_BODY_MAX,
+  CAMPAIGN_SUBJECT_MAX,
+  type CampaignFieldProblem,
+  type CampaignFieldProblems,
+  type CampaignText,
+  type CampaignTexts,
+} from './campaign-texts';
 /** How far ahead a campaign may be scheduled. */
 export const CAMPAIGN_SCHEDULE_MAX_DAYS = 365;
 
-/** Why a field was refused; the console shows `commsCampaigns.errors.<code>`. */
-export type CampaignFieldProblem = CommsFieldProblem | 'in_past' | 'too_far';
-export type CampaignFieldProblems = Record<string, CampaignFieldProblem>;
 export type CampaignChecked<T> = { ok: true; value: T } | { ok: false; fields: CampaignFieldProblems };
-
-export type CampaignText = { subject: string; body: string };
-export type CampaignTexts = { fr: CampaignText } & Partial<Record<Language, CampaignText>>;
 
 export type CampaignInput = {
   segmentId: string;
   texts: CampaignTexts;
   /** When it is sent (ISO instant, in the future); now when absent. */
   scheduledAt?: string;
+  /** An A/B test of a second text on a share of the recipients, the winner then to the rest. */
+  ab?: AbInput;
 };
-
-function checkText(value: unknown, at: string, fields: CampaignFieldProblems): CampaignText | undefined {
-  if (!isRecord(value)) {
-    fields[at] = 'value_invalid';
-    return undefined;
-  }
-  for (const key of Object.keys(value))
-    if (key !== 'subject' && key !== 'body') fields[`${at}.${key}`] = 'unknown_field';
-  const text: Partial<CampaignText> = {};
-  for (const [key, max] of [
-    ['subject', CAMPAIGN_SUBJECT_MAX],
-    ['body', CAMPAIGN_BODY_MAX],
-  ] as const) {
-    const raw = value[key];
-    const trimmed = typeof raw === 'string' ? raw.trim() : '';
-    // A subject is one line: a line break in it would start another header.
-    if (typeof raw !== 'string' || trimmed === '') fields[`${at}.${key}`] = 'required';
-    else if (trimmed.length > max) fields[`${at}.${key}`] = 'too_long';
-    else if (key === 'subject' && /[\r\n]/.test(trimmed)) fields[`${at}.${key}`] = 'value_invalid';
-    else text[key] = trimmed;
-  }
-  return text.subject !== undefined && text.body !== undefined ? (text as CampaignText) : undefined;
-}
 
 /** A campaign's texts per language (French required), each problem noted in `fields` (automations reuse it). */
 export function checkCampaignTexts(value: unknown, fields: CampaignFieldProblems): CampaignTexts | undefined {
-  return checkTextsPerLanguage(value, fields, (text, path) => checkText(text, path, fields));
+  return checkTexts(value, 'texts', fields);
 }
 
 /** A schedule: an ISO instant after `now` and at most a year ahead. */
@@ -77,7 +59,7 @@ export function checkCampaignInput(value: unknown, now = new Date()): CampaignCh
   if (!isRecord(value)) return { ok: false, fields: { body: 'value_invalid' } };
   const fields: CampaignFieldProblems = {};
   for (const key of Object.keys(value)) {
-    if (!['segmentId', 'texts', 'scheduledAt'].includes(key)) fields[key] = 'unknown_field';
+    if (!['segmentId', 'texts', 'scheduledAt', 'ab'].includes(key)) fields[key] = 'unknown_field';
   }
   const { segmentId } = value;
   if (segmentId === undefined || segmentId === '') fields.segmentId = 'required';
@@ -85,10 +67,16 @@ export function checkCampaignInput(value: unknown, now = new Date()): CampaignCh
     fields.segmentId = 'value_invalid';
   const texts = checkCampaignTexts(value.texts, fields);
   const scheduledAt = checkSchedule(value.scheduledAt, now, fields);
+  const ab = value.ab === undefined || value.ab === null ? undefined : checkAbInput(value.ab, texts, fields);
   if (Object.keys(fields).length || !texts) return { ok: false, fields };
   return {
     ok: true,
-    value: { segmentId: segmentId as string, texts, ...(scheduledAt ? { scheduledAt } : {}) },
+    value: {
+      segmentId: segmentId as string,
+      texts,
+      ...(scheduledAt ? { scheduledAt } : {}),
+      ...(ab ? { ab } : {}),
+    },
   };
 }
 
@@ -104,7 +92,11 @@ export function campaignTextFor(
 // ---------------------------------------------------------------------------------------------
 // Suppression
 
-export const SUPPRESSION_REASONS = ['unsubscribed', 'admin', 'bounce'] as const;
+/**
+ * `hard_bounce`: the receiving server refused the address for good (a 5xx at RCPT, or a mail
+ * provider's report); `complaint`: the recipient marked a campaign as spam (a provider's report).
+ */
+export const SUPPRESSION_REASONS = ['unsubscribed', 'admin', 'bounce', 'hard_bounce', 'complaint'] as const;
 export type SuppressionReason = (typeof SUPPRESSION_REASONS)[number];
 /** What an admin may note about an address they add. */
 export const SUPPRESSION_NOTE_MAX = 200;
@@ -145,11 +137,23 @@ export function suppressionSearch(raw: unknown): string | undefined {
 
 export const CAMPAIGN_STATES = ['scheduled', 'resolving', 'sending', 'complete', 'cancelled'] as const;
 export type CampaignState = (typeof CAMPAIGN_STATES)[number];
-/** `sending`: its SMTP transaction began and its end was not recorded (sent again on resume). */
-export const MAIL_DELIVERY_STATES = ['queued', 'sending', 'sent', 'failed', 'suppressed'] as const;
+/**
+ * `sending`: its SMTP transaction began and its end was not recorded (sent again on resume);
+ * `bounced`: the receiving server refused the address for good (5xx at RCPT), which is suppressed.
+ */
+export const MAIL_DELIVERY_STATES = ['queued', 'sending', 'sent', 'failed', 'bounced', 'suppressed'] as const;
 export type MailDeliveryState = (typeof MAIL_DELIVERY_STATES)[number];
-/** Counts as the console shows them: a delivery `sending` is counted as queued. */
-export type CampaignCounts = { queued: number; sent: number; failed: number; suppressed: number };
+/**
+ * Counts as the console shows them: a delivery `sending` is counted as queued. `bounced` is absent
+ * from records written before bounces were told apart (their refusals are among `failed`).
+ */
+export type CampaignCounts = {
+  queued: number;
+  sent: number;
+  failed: number;
+  bounced?: number;
+  suppressed: number;
+};
 
 export type CampaignView = {
   id: string;
@@ -165,6 +169,8 @@ export type CampaignView = {
   completedAt?: string;
   cancelledAt?: string;
   cancelledBy?: string;
+  /** An A/B test: its second text, share, measure and duration, and how far it went. */
+  ab?: AbState;
 };
 
 export type MailDeliveryView = {
@@ -175,6 +181,8 @@ export type MailDeliveryView = {
   /** Why it failed: the SMTP server's answer, or the error reaching it. */
   failure?: string;
   sentAt?: string;
+  /** An A/B campaign's group: a variant of the test, or the rest (who get the winner). */
+  group?: 'a' | 'b' | 'rest';
 };
 
 export type SuppressionView = {

@@ -223,27 +223,28 @@ export function checkBroadcastInput(value: unknown): Checked<BroadcastInput> {
 }
 
 /**
- * Texts per language, French required, each checked by `checkOne` (at `texts.<language>`) and each
- * problem noted in `fields`; undefined when any is missing or wrong. Notifications, campaigns and
- * automations write theirs so.
+ * Texts per language at `at` (`texts`, an A/B test's `ab.textsB`), French required, each checked by
+ * `checkOne` (at `<at>.<language>`) and each problem noted in `fields`; undefined when French is
+ * missing or wrong. Notifications, campaigns and automations write theirs so.
  */
 export function checkTextsPerLanguage<T, P extends string>(
   value: unknown,
+  at: string,
   fields: Record<string, P | 'required' | 'unknown_field'>,
   checkOne: (value: unknown, path: string) => T | undefined,
 ): (Partial<Record<Language, T>> & { fr: T }) | undefined {
   if (!isRecord(value)) {
-    fields.texts = 'required';
+    fields[at] = 'required';
     return undefined;
   }
   const texts: Partial<Record<Language, T>> = {};
   for (const key of Object.keys(value)) {
-    if (!(LANGUAGES as readonly string[]).includes(key)) fields[`texts.${key}`] = 'unknown_field';
+    if (!(LANGUAGES as readonly string[]).includes(key)) fields[`${at}.${key}`] = 'unknown_field';
   }
-  if (value.fr === undefined) fields['texts.fr'] = 'required';
+  if (value.fr === undefined) fields[`${at}.fr`] = 'required';
   for (const language of LANGUAGES) {
     if (value[language] === undefined) continue;
-    const text = checkOne(value[language], `texts.${language}`);
+    const text = checkOne(value[language], `${at}.${language}`);
     if (text) texts[language] = text;
   }
   return texts.fr ? (texts as Partial<Record<Language, T>> & { fr: T }) : undefined;
@@ -251,7 +252,7 @@ export function checkTextsPerLanguage<T, P extends string>(
 
 /** An announcement's texts per language (French required), each problem noted in `fields` (automations reuse it). */
 export function checkAnnouncementTexts(value: unknown, fields: FieldProblems): AnnouncementTexts | undefined {
-  return checkTextsPerLanguage(value, fields, (text, path) => checkText(text, path, fields));
+  return checkTextsPerLanguage(value, 'texts', fields, (text, path) => checkText(text, path, fields));
 }
 
 /** The text a recipient reads: the one of their language, else the French one. */

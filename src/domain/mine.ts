@@ -49,6 +49,12 @@ export const settingsSchema = {
         profileVisibility: { type: 'string', enum: ['public', 'private'] },
         allowContact: { type: 'boolean' },
         showOnMap: { type: 'boolean' },
+        /**
+         * Consent to opens and clicks of newsletters being measured (A/B tests); absent: no. Optional,
+         * so that settings saved before it existed stay valid (the collection's schema is unchanged:
+         * per-type schemas are checked on write, not by RxDB's storage).
+         */
+        mailTracking: { type: 'boolean' },
       },
       required: ['profileVisibility', 'allowContact', 'showOnMap'],
       additionalProperties: false,

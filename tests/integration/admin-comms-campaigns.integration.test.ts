@@ -4,7 +4,8 @@
  * bad input refused before anything is written; a campaign to a segment reaches each recipient once,
  * in their language or else in French, with RFC 8058 unsubscribe headers and a link; the one-click
  * POST puts the address on the suppression list, so the next campaign skips it while a password
- * reset still reaches it; an address the SMTP server refuses ends `failed` with the server's reason.
+ * reset still reaches it; an address the SMTP server refuses (550 at RCPT TO) ends `bounced` with the
+ * server's reason, and is suppressed (comms-deliverability.integration.test.ts says more).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountIds } from '../../src/domain/account';
@@ -125,6 +126,15 @@ describe('mail campaigns', () => {
     await expectAdminOnly(server.url, users, 'DELETE', '/api/admin/comms/suppression/a@b.test');
   });
 
+  it('has no provider report endpoint while MAIL_EVENTS_SECRET is unset', async () => {
+    const answer = await fetch(`${server.url}/api/mail/events`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    });
+    expect(answer.status).toBe(404);
+  });
+
   it('refuses bad input with a code per field and writes nothing', async () => {
     const cases: [unknown, Record<string, string>][] = [
       [{ segmentId: segment.id, texts: { en: TEXTS.en } }, { 'texts.fr': 'required' }],
@@ -170,7 +180,7 @@ describe('mail campaigns', () => {
     expect(campaign).toMatchObject({
       state: 'complete',
       total: 6,
-      counts: { queued: 0, sent: 5, failed: 1, suppressed: 0 },
+      counts: { queued: 0, sent: 5, failed: 0, bounced: 1, suppressed: 0 },
     });
     const mails = mailsOf(campaign);
     const byRecipient = new Map<string, ReceivedMail[]>();
@@ -198,7 +208,7 @@ describe('mail campaigns', () => {
     expect(german.headers.get('x-sos-expat-mail')).toBe('campaign');
     unsubscribeLink(german);
 
-    // The refused address: failed, with the SMTP server's answer.
+    // The refused address: bounced, with the SMTP server's answer.
     const recipients = await recipientsOf(campaign.id);
     expect(recipients.map((r) => [r.uid, r.state]).sort()).toEqual(
       [
@@ -206,7 +216,7 @@ describe('mail campaigns', () => {
         ['c-en', 'sent'],
         ['c-es', 'sent'],
         ['c-fr', 'sent'],
-        ['c-refused', 'failed'],
+        ['c-refused', 'bounced'],
         [reader.uid, 'sent'],
       ].sort(),
     );
@@ -230,9 +240,8 @@ describe('mail campaigns', () => {
     const html = await page.text();
     expect(html).toContain('Keine Newsletter mehr an reader.de@example.test senden?');
     expect(html).toContain('<form method="post"');
-    expect(((await call('GET', '/api/admin/comms/suppression')).json as { items: unknown[] }).items).toEqual(
-      [],
-    );
+    const before = (await call('GET', '/api/admin/comms/suppression')).json as { items: SuppressionView[] };
+    expect(before.items.map((item) => item.email)).toEqual(['c-refused@example.test']);
 
     // A forged token does nothing.
     const forged = await fetch(link.replace(/.{4}$/, 'AAAA'), { method: 'POST' });
@@ -254,7 +263,8 @@ describe('mail campaigns', () => {
     ]);
 
     const second = await sendAndWait({ segmentId: segment.id, texts: { fr: TEXTS.fr } });
-    expect(second.counts).toEqual({ queued: 0, sent: 4, failed: 1, suppressed: 1 });
+    // The bounced address is suppressed too.
+    expect(second.counts).toEqual({ queued: 0, sent: 4, failed: 0, bounced: 0, suppressed: 2 });
     expect(mailsOf(second).flatMap((m) => m.to)).not.toContain(reader.email);
     const skipped = (await recipientsOf(second.id)).find((r) => r.uid === reader.uid);
     expect(skipped?.state).toBe('suppressed');
@@ -293,7 +303,7 @@ describe('mail campaigns', () => {
     for (let i = 0; i < 100 && (await campaignOf(id)).state !== 'complete'; i++) {
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
-    expect(await campaignOf(id)).toMatchObject({ state: 'complete', counts: { sent: 4, suppressed: 1 } });
+    expect(await campaignOf(id)).toMatchObject({ state: 'complete', counts: { sent: 4, suppressed: 2 } });
     expect(smtp.mails.filter((m) => m.subject === 'Programmé')).toHaveLength(4);
     expect(smtp.mails.filter((m) => m.subject === 'Annulé')).toEqual([]);
     expect((await auditOf(server.store, 'campaign', cancelledId)).map((e) => e.action)).toEqual([
@@ -335,7 +345,7 @@ describe('the suppression list', () => {
     const rest = (await call('GET', `/api/admin/comms/suppression?limit=1&token=${page.next}`)).json as {
       items: SuppressionView[];
     };
-    expect(rest.items.map((item) => item.email)).toEqual(['reader.de@example.test']);
+    expect(rest.items.map((item) => item.email)).toEqual(['c-refused@example.test']);
 
     const removed = await call('DELETE', '/api/admin/comms/suppression/reader.de%40example.test');
     expect(removed.status).toBe(200);

@@ -187,9 +187,17 @@ describe('campaign configuration', () => {
   it('reads the throttle and the secret, and refuses malformed ones', () => {
     const fine = readConfig({ CAMPAIGN_RATE_PER_MINUTE: '600', UNSUBSCRIBE_SECRET: 's'.repeat(32) });
     expect(fine.problems).toEqual([]);
-    expect(fine.config.campaigns).toEqual({ ratePerMinute: 600, unsubscribeSecret: 's'.repeat(32) });
+    expect(fine.config.campaigns).toEqual({
+      ratePerMinute: 600,
+      unsubscribeSecret: 's'.repeat(32),
+      mailEventsSecret: undefined,
+    });
     const defaults = readConfig({});
-    expect(defaults.config.campaigns).toEqual({ ratePerMinute: 120, unsubscribeSecret: undefined });
+    expect(defaults.config.campaigns).toEqual({
+      ratePerMinute: 120,
+      unsubscribeSecret: undefined,
+      mailEventsSecret: undefined,
+    });
     expect(defaults.notes.some((note) => note.startsWith('unsubscribe links:'))).toBe(true);
     const bad = readConfig({ CAMPAIGN_RATE_PER_MINUTE: '0', UNSUBSCRIBE_SECRET: 'tiny-secret' });
     expect(bad.problems).toEqual([

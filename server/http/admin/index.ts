@@ -20,6 +20,7 @@ import { callRoutes } from './calls';
 import { commsRoutes } from './comms';
 import { commsCampaignRoutes } from './comms-campaigns';
 import { commsAutomationRoutes } from './comms-automations';
+import { commsDeliverabilityRoutes } from './comms-deliverability';
 import { commsTemplateRoutes } from './comms-templates';
 import { commsMessageRoutes } from './comms-messages';
 import { paymentRoutes } from './payments';
@@ -86,6 +87,7 @@ const ADMIN_SCREENS: AdminRoutes[] = [
   commsRoutes,
   commsCampaignRoutes,
   commsAutomationRoutes,
+  commsDeliverabilityRoutes,
   commsTemplateRoutes,
   commsMessageRoutes,
 ];

@@ -8,6 +8,13 @@ import type { CampaignText } from '../../../src/domain/comms-campaigns';
 import type { Language } from '../../../src/domain/languages';
 import { escapeHtml } from '../mail-layout';
 import type { RenderedMail } from '../mail-compose';
+import { campaignLinks, splitLinks } from './campaign-links';
+
+/**
+ * Tracking of a consenting recipient's mail (tracking.ts): the pixel's URL, and the tracked URL of
+ * link number `index` of the body. Absent: no pixel, links as written.
+ */
+export type MailTracking = { pixel: string; link: (index: number) => string };
 
 type Words = {
   footer: string;
@@ -72,31 +79,69 @@ const WORDS: Record<Language, Words> = {
   },
 };
 
-/** A campaign mail in `language` (the text already chosen for it), with its unsubscribe link. */
+/** Where a link of the body leads: its tracked URL (by its number in the whole body), or itself. */
+type Target = (link: string) => string;
+
+function targetFor(body: string, tracking?: MailTracking): Target {
+  if (!tracking) return (link) => link;
+  const links = campaignLinks(body);
+  return (link) => {
+    const index = links.indexOf(link);
+    return index >= 0 ? tracking.link(index) : link;
+  };
+}
+
+/** A paragraph in HTML: its links as anchors. */
+function htmlParagraph(block: string, target: Target): string {
+  const html = splitLinks(block)
+    .map((part) =>
+      'text' in part
+        ? escapeHtml(part.text)
+        : `<a href="${escapeHtml(target(part.link))}" style="color:#1f5fc4">${escapeHtml(part.link)}</a>`,
+    )
+    .join('');
+  return html.replace(/\n/g, '<br>');
+}
+
+/** A paragraph in plain text: a tracked link replaces the URL (a text reader follows it as it is). */
+const textParagraph = (block: string, target: Target) =>
+  splitLinks(block)
+    .map((part) => ('text' in part ? part.text : target(part.link)))
+    .join('');
+
+/**
+ * A campaign mail in `language` (the text already chosen for it), with its unsubscribe link, and, for
+ * a recipient who consented, a tracking pixel and tracked links.
+ */
 export function campaignMail(
   language: Language,
   text: CampaignText,
   unsubscribeLink: string,
+  tracking?: MailTracking,
 ): RenderedMail & { headers: Record<string, string> } {
   const words = WORDS[language];
+  const target = targetFor(text.body, tracking);
   const paragraphs = text.body
     .split(/\n{2,}/)
     .map((block) => block.trim())
     .filter(Boolean);
   const link = escapeHtml(unsubscribeLink);
+  const pixel = tracking
+    ? `\n<img src="${escapeHtml(tracking.pixel)}" width="1" height="1" alt="" style="display:block;border:0;width:1px;height:1px">`
+    : '';
   const html = `<!doctype html>
 <html lang="${language}">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(text.subject)}</title></head>
 <body style="margin:0;padding:24px;background:#f5f6f8;font-family:Arial,Helvetica,sans-serif;color:#1b2230">
 <div style="max-width:560px;margin:0 auto;background:#ffffff;padding:24px;border-radius:8px">
-${paragraphs.map((block) => `<p style="margin:0 0 16px">${escapeHtml(block).replace(/\n/g, '<br>')}</p>`).join('\n')}
+${paragraphs.map((block) => `<p style="margin:0 0 16px">${htmlParagraph(block, target)}</p>`).join('\n')}
 <p style="margin:24px 0 0;font-size:12px;color:#3d4657">${escapeHtml(words.footer)} <a href="${link}" style="color:#1f5fc4">${escapeHtml(words.unsubscribe)}</a></p>
-</div>
+</div>${pixel}
 </body>
 </html>`;
   return {
     subject: text.subject,
-    text: `${paragraphs.join('\n\n')}\n\n--\n${words.footer}\n${words.unsubscribe}: ${unsubscribeLink}\n`,
+    text: `${paragraphs.map((block) => textParagraph(block, target)).join('\n\n')}\n\n--\n${words.footer}\n${words.unsubscribe}: ${unsubscribeLink}\n`,
     html,
     // RFC 8058: a mail client may unsubscribe with one POST to this address, no page in between.
     headers: {

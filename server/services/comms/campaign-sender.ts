@@ -18,19 +18,24 @@
  *   is sending is honoured by that campaign too (status `suppressed`).
  * - The record's counts are a tally written every few mails; the final ones are counted from the
  *   deliveries themselves.
+ * - An A/B campaign (ab-test.ts): each recipient's group is written on their delivery before any mail
+ *   goes out; the two test groups are mailed first, the rest only once the winner is on the record
+ *   (after the test's duration, or chosen early by an admin), each still exactly one delivery. The
+ *   wait is a timer like a scheduled campaign's, and a restart resumes it from the record.
+ * - How each mail goes and what its SMTP answer means: campaign-delivery.ts.
  */
-import { campaignTextFor } from '../../../src/domain/comms-campaigns';
 import { resolveLanguage } from '../../../src/domain/languages';
 import { accountIds } from '../../../src/domain/account';
 import type { Config } from '../../config/env';
-import { logError, redactText } from '../../log';
-import { updateFrom, upsertDoc } from '../../store/store';
+import { logError } from '../../log';
+import { upsertDoc } from '../../store/store';
 import type { Store } from '../../store/store';
 import { accountsDb } from '../accounts';
-import { sendMail } from '../mail';
 import { reachable } from './segment-match';
 import { forEachMatch } from './segment-match';
-import { campaignMail } from './campaign-mail';
+import { assignGroups, chooseWinner, mayMailNow, startTestWait, AbNotOpen } from './ab-test';
+import { createDeliverer } from './campaign-delivery';
+import type { Delivery } from './campaign-delivery';
 import {
   campaignIdOf,
   campaignMessageId,
@@ -42,8 +47,7 @@ import {
 import type { CampaignDoc, MailDeliveryDoc } from './campaign-records';
 import { readCampaign } from './campaigns';
 import { commsDb, COMMS_DB } from './records';
-import { isSuppressed } from './suppression';
-import { unsubscribeKey, unsubscribeToken, unsubscribeUrl } from './unsubscribe-token';
+import { unsubscribeKey } from './unsubscribe-token';
 
 /** Recipients resolved at once (one read of their accounts, one bulk write). */
 const RESOLVE_BATCH = 200;
@@ -51,14 +55,10 @@ const RESOLVE_BATCH = 200;
 const READ_PAGE = 200;
 /** The record's counts (and whether it was cancelled) are read and written every so many mails. */
 const TALLY_EVERY = 10;
-/** Attempts at a mail whose SMTP server is unreachable or answers "try later" (4xx). */
-const ATTEMPTS = 3;
 /** Pause before another pass over mails left queued by a temporary failure. */
 const RETRY_PAUSE_MS = 5_000;
 /** A scheduled campaign's time is checked at least this often (timers are not kept for days). */
 const SCHEDULE_CHECK_MS = 60_000;
-/** The longest failure reason kept. */
-const FAILURE_MAX = 300;
 
 export type CampaignSender = {
   /** Starts (or schedules) carrying `id` out unless this process already is. */
@@ -82,22 +82,13 @@ export function campaignSender(store: Store, config: Config): CampaignSender {
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-type Delivery = MailDeliveryDoc & { _rev: string };
-
-/** What an SMTP failure says, without anything secret, short enough to show. */
-function failureReason(error: unknown): { reason: string; permanent: boolean } {
-  const smtp = error as { responseCode?: number; response?: string; code?: string; message?: string };
-  const permanent = typeof smtp.responseCode === 'number' && smtp.responseCode >= 500;
-  const said = smtp.response ?? [smtp.code, smtp.message].filter(Boolean).join(': ');
-  return { reason: redactText(said || 'error').slice(0, FAILURE_MAX), permanent };
-}
-
 function createCampaignSender(store: Store, config: Config): CampaignSender {
   const running = new Map<string, Promise<void>>();
   const timers = new Map<string, NodeJS.Timeout>();
   const interval = 60_000 / config.campaigns.ratePerMinute;
   let nextSlot = 0;
   let stopped = false;
+  const { deliverOne } = createDeliverer(store, config, throttle);
 
   const kick = (id: string) => {
     if (stopped || running.has(id)) return;
@@ -135,10 +126,30 @@ function createCampaignSender(store: Store, config: Config): CampaignSender {
       record = started ?? (await readCampaign(store, id));
     }
     if (record.state === 'resolving') record = await resolve(record);
-    for (let pass = 0; !stopped && record.state === 'sending'; pass++) {
-      const left = await deliverPass(record);
-      if (left === 0 || stopped) break;
-      await pause(RETRY_PAUSE_MS * (pass + 1));
+    for (;;) {
+      // Whether these passes may mail an A/B campaign's rest (a winner chosen meanwhile: once more).
+      const winnerKnown = record.ab?.winner !== undefined;
+      for (let pass = 0; !stopped && record.state === 'sending'; pass++) {
+        const left = await deliverPass(record);
+        record = await readCampaign(store, id);
+        if (left === 0 || stopped) break;
+        await pause(RETRY_PAUSE_MS * (pass + 1));
+      }
+      if (stopped || record.state !== 'sending' || !record.ab) break;
+      if (record.ab.winner) {
+        if (winnerKnown) break;
+        continue;
+      }
+      // The test's mails are out: its duration runs, then the winner goes to the rest.
+      record = await startTestWait(store, record);
+      const wait = Date.parse(record.ab?.testEndsAt ?? '') - Date.now();
+      if (wait > 0) {
+        timers.set(id, setTimeout(() => kick(id), Math.min(wait, SCHEDULE_CHECK_MS)).unref());
+        return;
+      }
+      await chooseWinner(store, { id, by: 'system' }).catch((error: unknown) => {
+        if (!(error instanceof AbNotOpen)) throw error; // chosen meanwhile (an admin, an instance)
+      });
       record = await readCampaign(store, id);
     }
     if (!stopped) await finish(record);
@@ -183,6 +194,8 @@ function createCampaignSender(store: Store, config: Config): CampaignSender {
       if (batch.length >= RESOLVE_BATCH) await flush();
     });
     await flush();
+    // An A/B campaign's groups are written before the first mail (and again, the same, on resume).
+    await assignGroups(store, record);
     const written = await upsertDoc<CampaignDoc>(store, COMMS_DB, record._id, (current) =>
       current?.state === 'resolving'
         ? {
@@ -216,17 +229,22 @@ function createCampaignSender(store: Store, config: Config): CampaignSender {
     }
   }
 
-  /** One pass: mails every delivery not done; answers how many are left to try again. */
+  /**
+   * One pass: mails every delivery not done that may be mailed now (an A/B campaign's rest waits for
+   * the winner); answers how many of those are left to try again.
+   */
   async function deliverPass(record: CampaignDoc): Promise<number> {
     const id = campaignIdOf(record);
     const key = await unsubscribeKey(store, config);
     const tally = noCampaignCounts();
+    let left = 0;
     let seen = 0;
     let sinceTally = 0;
     for await (const doc of deliveries(mailDeliveryPrefix(id))) {
-      if (stopped) return tally.queued + 1;
-      const done =
-        doc.state === 'queued' || doc.state === 'sending' ? await deliverOne(record, doc, key) : doc;
+      if (stopped) return left + 1;
+      const due = (doc.state === 'queued' || doc.state === 'sending') && mayMailNow(record, doc);
+      const done = due ? await deliverOne(record, doc, key) : doc;
+      if (due && countedAs(done.state) === 'queued') left += 1;
       tally[countedAs(done.state)] += 1;
       seen += 1;
       if (++sinceTally >= TALLY_EVERY) {
@@ -239,52 +257,7 @@ function createCampaignSender(store: Store, config: Config): CampaignSender {
       }
     }
     await writeCounts(record, tally);
-    return tally.queued;
-  }
-
-  /** Mails one recipient (unless suppressed); answers the delivery as it was left. */
-  async function deliverOne(record: CampaignDoc, delivery: Delivery, key: string): Promise<Delivery> {
-    const mark = (change: Partial<MailDeliveryDoc>) =>
-      updateFrom<MailDeliveryDoc>(store, COMMS_DB, delivery, (current) =>
-        current ? { ...current, ...change } : undefined,
-      ).then((written) => (written ?? { ...delivery, ...change }) as Delivery);
-
-    if (await isSuppressed(store, delivery.email)) return mark({ state: 'suppressed' });
-    const { language, text } = campaignTextFor(record.texts, delivery.language);
-    const campaignId = campaignIdOf(record);
-    const link = unsubscribeUrl(
-      config,
-      unsubscribeToken(key, { email: delivery.email, campaignId, language }),
-    );
-    const mail = campaignMail(language, text, link);
-    await throttle();
-    const attempts = (delivery.attempts ?? 0) + 1;
-    const sending = await mark({ state: 'sending', attempts });
-    try {
-      await sendMail(config, {
-        kind: 'campaign',
-        to: delivery.email,
-        messageId: delivery.messageId,
-        ...mail,
-      });
-    } catch (error) {
-      const { reason, permanent } = failureReason(error);
-      const after = { ...sending };
-      return permanent || attempts >= ATTEMPTS
-        ? markFrom(after, { state: 'failed', failure: reason })
-        : markFrom(after, { state: 'queued', failure: reason });
-    }
-    return markFrom(sending, { state: 'sent', sentAt: new Date().toISOString() });
-  }
-
-  async function markFrom(delivery: Delivery, change: Partial<MailDeliveryDoc>): Promise<Delivery> {
-    const written = await updateFrom<MailDeliveryDoc>(store, COMMS_DB, delivery, (current) => {
-      if (!current) return undefined;
-      const next = { ...current, ...change };
-      if (change.state === 'sent') delete next.failure;
-      return next;
-    });
-    return (written ?? { ...delivery, ...change }) as Delivery;
+    return left;
   }
 
   /** Writes the tally unless the campaign left `sending` (cancelled); answers whether it is still open. */

@@ -4,7 +4,7 @@
  * (`campaign:<id>`, campaign-records.ts) with one audit entry and hands it to the campaign sender
  * (campaign-sender.ts), which resolves the recipients and mails them in the background; the record's
  * state and counts tell the console how far it got. A campaign not complete may be cancelled: what
- * was mailed stays mailed, nothing more goes out.
+ * was mailed stays mailed, nothing more goes out. A campaign may be an A/B test (ab-test.ts).
  */
 import { checkCampaignInput, isCampaignOpen } from '../../../src/domain/comms-campaigns';
 import type {
@@ -102,6 +102,7 @@ export async function listCampaignDeliveries(
             state: doc.state,
             ...(doc.failure ? { failure: doc.failure } : {}),
             ...(doc.sentAt ? { sentAt: doc.sentAt } : {}),
+            ...(doc.group ? { group: doc.group } : {}),
           }
         : undefined,
   });
@@ -117,7 +118,7 @@ export async function createCampaign(
 ): Promise<CampaignView> {
   const check = checkCampaignInput(input, now);
   if (!check.ok) throw new CampaignInvalid(check.fields);
-  const { segmentId, texts, scheduledAt } = check.value;
+  const { segmentId, texts, scheduledAt, ab } = check.value;
   // The segment as it is now: a later edit of it does not change whom this campaign goes to.
   const segment = await getSegment(store, segmentId).catch((error: unknown) => {
     throw error instanceof SegmentNotFound ? new SegmentNotFound(segmentId) : error;
@@ -130,6 +131,7 @@ export async function createCampaign(
     texts,
     state: scheduledAt ? 'scheduled' : 'resolving',
     ...(scheduledAt ? { scheduledAt } : {}),
+    ...(ab ? { ab } : {}),
     total: 0,
     counts: noCampaignCounts(),
     createdAt: now.toISOString(),
@@ -141,7 +143,7 @@ export async function createCampaign(
     action: scheduledAt ? 'campaign_schedule' : 'campaign_send',
     subject: { kind: 'campaign', id },
     before: null,
-    after: { target: doc.target, texts, ...(scheduledAt ? { scheduledAt } : {}) },
+    after: { target: doc.target, texts, ...(scheduledAt ? { scheduledAt } : {}), ...(ab ? { ab } : {}) },
     now,
   });
   return campaignView(doc);

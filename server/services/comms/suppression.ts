@@ -1,8 +1,9 @@
 /**
  * The suppression list (admin screen `comms/suppression`): addresses that never get a campaign mail
  * again, one document per normalised address (`suppression:<address>`, campaign-records.ts). An
- * address is added by its owner following a campaign's unsubscribe link, or by an admin (by hand, or
- * for a bounce they learnt of); only an admin removes one. Every change is audited. Transactional
+ * address is added by its owner following a campaign's unsubscribe link, by an admin (by hand, or
+ * for a bounce they learnt of), or by the service for a hard bounce or a complaint (mail-events.ts);
+ * only an admin removes one. Every change is audited. Transactional
  * mails (verification, resets, invoices) never read this list.
  */
 import { checkSuppressionInput } from '../../../src/domain/comms-campaigns';
@@ -34,6 +35,8 @@ export class AlreadySuppressed extends Error {
 
 /** The actor of an unsubscription: the address's owner, who is not signed in. */
 export const RECIPIENT_ACTOR = 'recipient';
+/** The actor of a suppression for a hard bounce or a complaint: the service itself. */
+export const SYSTEM_ACTOR = 'system';
 
 function view(doc: SuppressionDoc): SuppressionView {
   const { _id: _ignored, _rev: _rev, type: _type, ...rest } = doc;
@@ -116,6 +119,18 @@ export async function unsubscribe(
     now,
   );
   return added.entry;
+}
+
+/**
+ * A hard bounce or a complaint puts the address on the list (deliverability, mail-events.ts): done
+ * once, audited once, with the campaign it came from; an address listed already stays as it is.
+ */
+export async function suppressForEvent(
+  store: Store,
+  entry: { email: string; reason: 'hard_bounce' | 'complaint'; campaignId: string; note?: string },
+  now = new Date(),
+): Promise<void> {
+  await addSuppression(store, { ...entry, email: normalizeEmail(entry.email), by: SYSTEM_ACTOR }, now);
 }
 
 /** An admin takes an address off the list: campaigns reach it again. */

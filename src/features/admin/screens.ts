@@ -133,7 +133,7 @@ export const ADMIN_SCREENS: readonly AdminScreen[] = [
   { id: 'commsSegment', path: 'comms/segments/:id', group: 'comms', label: 'admin.nav.screen.commsSegments', status: 'ready', nav: false, load: () => import('./comms/segment-editor-page').then((m) => m.SegmentEditorPage) },
   { id: 'commsTemplates', path: 'comms/templates', group: 'comms', label: 'admin.nav.screen.commsTemplates', status: 'ready', load: () => import('./comms/templates-page').then((m) => m.TemplatesPage) },
   { id: 'commsTemplate', path: 'comms/templates/:kind/:language', group: 'comms', label: 'admin.nav.screen.commsTemplates', status: 'ready', nav: false, load: () => import('./comms/template-editor-page').then((m) => m.TemplateEditorPage) },
-  { id: 'commsDeliverability', path: 'comms/deliverability', group: 'comms', label: 'admin.nav.screen.commsDeliverability', status: 'soon' },
+  { id: 'commsDeliverability', path: 'comms/deliverability', group: 'comms', label: 'admin.nav.screen.commsDeliverability', status: 'ready', load: () => import('./comms/deliverability-page').then((m) => m.DeliverabilityPage) },
   { id: 'commsSuppression', path: 'comms/suppression', group: 'comms', label: 'admin.nav.screen.commsSuppression', status: 'ready', load: () => import('./comms/suppression-page').then((m) => m.SuppressionPage) },
   { id: 'commsAb', path: 'comms/ab', group: 'comms', label: 'admin.nav.screen.commsAb', status: 'soon' },
   { id: 'commsMessages', path: 'comms/messages', group: 'comms', label: 'admin.nav.screen.commsMessages', status: 'ready', load: () => import('./comms/conversations-page').then((m) => m.ConversationsPage) },

@@ -127,6 +127,11 @@ function SettingsForm({
               checked={draft.privacy.showOnMap}
               onChange={(on) => set('privacy', { showOnMap: on })}
             />
+            <Switch
+              label={t('dashboard.settings.privacy.mailTracking')}
+              checked={draft.privacy.mailTracking === true}
+              onChange={(on) => set('privacy', { mailTracking: on })}
+            />
           </div>
         </fieldset>
         <fieldset>

@@ -1,7 +1,7 @@
 /**
  * `/admin/comms/campaigns/new` (`?segment=<id>` preselects a segment): the composer of a mail
  * campaign: the segment (with how many users it selects now), a subject and body per language, and
- * when to send it (now, or a later date and time). Checked with the shared rules before sending and
+ * when to send it (now, or a later date and time), and optionally an A/B test of a variant B. Checked with the shared rules before sending and
  * again by the service; a refusal keeps everything typed and says why next to the field. Accepted
  * (202), it opens the campaign's page, which follows its sending.
  */
@@ -18,6 +18,7 @@ import { useAdminForm } from '../pricing/use-admin-form';
 import { AdminPage } from '../ui/admin-page';
 import { campaignBody, campaignFieldId, CAMPAIGN_FIELDS, newCampaignForm } from './campaign-form';
 import type { CampaignForm } from './campaign-form';
+import { CampaignAbFields } from './campaign-ab-fields';
 import { CampaignTextsFields } from './campaign-texts-fields';
 import { campaignPath, campaignsPath } from './comms-paths';
 import { SegmentChoice } from './target-fields';
@@ -83,6 +84,11 @@ export function CampaignComposerPage() {
           onText={(language, text) =>
             update((current) => ({ ...current, texts: { ...current.texts, [language]: text } }))
           }
+        />
+        <CampaignAbFields
+          ab={form.ab}
+          error={(field) => error(field)}
+          onAb={(ab) => update((current) => ({ ...current, ab: { ...current.ab, ...ab } }))}
         />
         <fieldset className={styles.card}>
           <legend>{t('commsCampaigns.compose.when')}</legend>

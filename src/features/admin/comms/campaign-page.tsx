@@ -1,8 +1,9 @@
 /**
  * `/admin/comms/campaigns/:id`: a campaign as it goes: its state (scheduled, finding recipients,
- * sending, complete, cancelled), how many recipients and how many mails are queued, sent, failed or
- * skipped for a suppressed address (read again every 2 s until it is finished), a button to cancel it
- * while it is not, its texts, and its recipients, filterable by state, with the reason of a failure.
+ * sending, complete, cancelled), how many recipients and how many mails are queued, sent, failed,
+ * bounced or skipped for a suppressed address (read again every 2 s until it is finished), a button to
+ * cancel it while it is not, an A/B test's results, its deliverability figures, its texts, and its
+ * recipients, filterable by state, with the reason of a failure (and their A/B group).
  */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -21,6 +22,8 @@ import { useAdminErrorText } from '../ui/admin-error';
 import { ConfirmDialog } from '../ui/confirm-dialog';
 import { useAdminFormat } from '../ui/use-admin-format';
 import detail from '../ui/detail.module.css';
+import { CampaignAbResults } from './campaign-ab-results';
+import { CampaignDeliverability } from './campaign-deliverability';
 import { CampaignStateBadge, MAIL_DELIVERY_TONE } from './campaign-view';
 import { campaignsPath, segmentPath } from './comms-paths';
 import { useCampaignProgress } from './use-campaign-progress';
@@ -63,6 +66,8 @@ export function CampaignPage() {
       }
     >
       <Progress campaign={campaign} stale={error !== undefined} />
+      {campaign.ab && <CampaignAbResults campaign={campaign} onChosen={reload} />}
+      <CampaignDeliverability campaign={campaign} />
       <Texts campaign={campaign} />
       <Recipients campaign={campaign} />
       <ConfirmDialog
@@ -89,6 +94,7 @@ function Progress({ campaign, stale }: { campaign: CampaignView; stale: boolean 
     ['queued', campaign.counts.queued],
     ['sent', campaign.counts.sent],
     ['failed', campaign.counts.failed],
+    ['bounced', campaign.counts.bounced ?? 0],
     ['suppressed', campaign.counts.suppressed],
   ] as const;
   const facts = [
@@ -191,7 +197,18 @@ function Recipients({ campaign }: { campaign: CampaignView }) {
     },
     { key: 'sentAt', label: t('commsCampaigns.recipients.sentAt'), render: (d) => format.dateTime(d.sentAt) },
   ];
-  const done = campaign.counts.sent + campaign.counts.failed + campaign.counts.suppressed;
+  if (campaign.ab) {
+    columns.splice(2, 0, {
+      key: 'group',
+      label: t('commsCampaigns.recipients.group'),
+      render: (d) => (d.group ? t(`commsCampaigns.recipients.groups.${d.group}`) : '—'),
+    });
+  }
+  const done =
+    campaign.counts.sent +
+    campaign.counts.failed +
+    (campaign.counts.bounced ?? 0) +
+    campaign.counts.suppressed;
   return (
     <section className={detail.section} aria-labelledby="campaign-recipients">
       <h2 id="campaign-recipients">{t('commsCampaigns.recipients.title')}</h2>

@@ -1,7 +1,8 @@
 /**
  * A campaign's texts, one card per language: French required (every recipient without their own
  * language reads it), the four others optional; each subject and body shows how many characters are
- * left of the service's limits (CAMPAIGN_SUBJECT_MAX, CAMPAIGN_BODY_MAX).
+ * left of the service's limits (CAMPAIGN_SUBJECT_MAX, CAMPAIGN_BODY_MAX). `variant="b"`: an A/B
+ * test's second text (fields `ab.textsB.…`, labelled B).
  */
 import { useTranslation } from 'react-i18next';
 import { CAMPAIGN_BODY_MAX, CAMPAIGN_SUBJECT_MAX } from '../../../domain/comms-campaigns';
@@ -20,6 +21,8 @@ type Props = {
   error: (field: string) => string | undefined;
   /** The id of a field's control (another form's, e.g. an automation's). */
   idOf?: (field: string) => string;
+  /** An A/B test's second text (`ab.textsB`). */
+  variant?: 'b';
 };
 
 function Counter({ length, max }: { length: number; max: number }) {
@@ -31,15 +34,20 @@ function Counter({ length, max }: { length: number; max: number }) {
   );
 }
 
-export function CampaignTextsFields({ texts, onText, error, idOf = campaignFieldId }: Props) {
+export function CampaignTextsFields({ texts, onText, error, idOf = campaignFieldId, variant }: Props) {
   const { t, i18n } = useTranslation();
+  const prefix = variant === 'b' ? 'ab.textsB' : 'texts';
+  const subjectLabel = variant === 'b' ? 'commsCampaigns.ab.subjectB' : 'commsCampaigns.compose.subject';
+  const bodyLabel = variant === 'b' ? 'commsCampaigns.ab.bodyB' : 'commsCampaigns.compose.body';
   return (
     <>
-      <p className={`${styles.hint} ${comms.fallback}`}>{t('commsCampaigns.compose.fallback')}</p>
+      {variant !== 'b' && (
+        <p className={`${styles.hint} ${comms.fallback}`}>{t('commsCampaigns.compose.fallback')}</p>
+      )}
       {LANGUAGES.map((language) => {
         const text = texts[language];
         const name = languageName(language, i18n.language);
-        const field = (part: 'subject' | 'body') => `texts.${language}.${part}`;
+        const field = (part: 'subject' | 'body') => `${prefix}.${language}.${part}`;
         return (
           <fieldset key={language} className={styles.card} lang={language}>
             <legend lang={i18n.language}>
@@ -49,9 +57,7 @@ export function CampaignTextsFields({ texts, onText, error, idOf = campaignField
             </legend>
             <TextField
               id={idOf(field('subject'))}
-              label={
-                <span lang={i18n.language}>{t('commsCampaigns.compose.subject', { language: name })}</span>
-              }
+              label={<span lang={i18n.language}>{t(subjectLabel, { language: name })}</span>}
               value={text.subject}
               maxLength={CAMPAIGN_SUBJECT_MAX}
               autoComplete="off"
@@ -61,7 +67,7 @@ export function CampaignTextsFields({ texts, onText, error, idOf = campaignField
             />
             <TextAreaField
               id={idOf(field('body'))}
-              label={<span lang={i18n.language}>{t('commsCampaigns.compose.body', { language: name })}</span>}
+              label={<span lang={i18n.language}>{t(bodyLabel, { language: name })}</span>}
               value={text.body}
               rows={8}
               maxLength={CAMPAIGN_BODY_MAX}

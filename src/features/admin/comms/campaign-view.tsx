@@ -17,6 +17,7 @@ export const MAIL_DELIVERY_TONE: Record<MailDeliveryState, 'warn' | 'good' | 'ba
   sending: 'live',
   sent: 'good',
   failed: 'bad',
+  bounced: 'bad',
   suppressed: undefined,
 };
 

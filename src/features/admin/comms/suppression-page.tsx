@@ -1,7 +1,7 @@
 /**
  * `/admin/comms/suppression`: the addresses no campaign mail goes to, by address, a page at a time,
  * searchable by the start of an address; each with why (unsubscribed through a mail's link, added by
- * an admin, or a bounce), when and by whom. An admin adds an address (with a reason and a note) and
+ * an admin, a bounce, or a hard bounce or complaint the service recorded), when and by whom. An admin adds an address (with a reason and a note) and
  * removes one after confirming; the service audits both.
  */
 import { useState } from 'react';
@@ -42,7 +42,13 @@ export function SuppressionPage() {
         <span className={detail.name}>
           <span>{format.dateTime(s.at)}</span>
           <span className={detail.secondary}>
-            {s.by === 'recipient' ? t('commsCampaigns.suppression.byRecipient') : <code>{s.by}</code>}
+            {s.by === 'recipient' ? (
+              t('commsCampaigns.suppression.byRecipient')
+            ) : s.by === 'system' ? (
+              t('commsCampaigns.suppression.bySystem')
+            ) : (
+              <code>{s.by}</code>
+            )}
           </span>
         </span>
       ),
