@@ -90,7 +90,7 @@ async function main() {
   const monthlyB2bBilling = startMonthlyB2bBilling(store);
   let dailyPayouts: ReturnType<typeof startDailyPayouts>;
   // A payout run a stop cut short is finished first: each payout is made once, whatever step it reached.
-  payoutRunner(store, services.gateway)
+  payoutRunner(store, services.gateway, config)
     .resume()
     .then(
       (run) => run && console.log(`[payouts] resumed the payout run ${run.runId}`),

@@ -17,6 +17,10 @@ export function escapeHtml(value: string): string {
 
 export const htmlParagraph = (line: string) => `<p style="margin:0 0 16px">${escapeHtml(line)}</p>`;
 
+/** A link drawn as the mail's one button (`href` and `label` as plain text, escaped here). */
+export const htmlButton = (href: string, label: string) =>
+  `<p style="margin:24px 0"><a href="${escapeHtml(href)}" style="display:inline-block;background:#d62839;color:#ffffff;text-decoration:none;font-weight:bold;padding:12px 20px;border-radius:6px">${escapeHtml(label)}</a></p>`;
+
 /** The page around a mail's content (`inner` is HTML, already escaped). */
 export function htmlPage(language: Language, title: string, inner: string): string {
   return `<!doctype html>

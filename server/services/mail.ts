@@ -16,7 +16,9 @@ export type MailKind =
   | 'password_reset'
   | 'invoice'
   | 'credit_note'
+  | 'provider_approved'
   | 'provider_rejected'
+  | 'payout_sent'
   | 'contact_reply'
   | 'campaign'
   | 'automation';
@@ -50,6 +52,15 @@ const OUTBOX_ID = /^\d{15}-[0-9a-f]{8}$/;
 const OUTBOX_LIST_LIMIT = 100;
 
 const smtpTransports = new Map<string, Transporter>();
+
+/**
+ * A Message-ID fixed by what the mail is about (`key`, e.g. a payout's id), in the sender's domain:
+ * a mail sent again after a crash is then recognisably the same message.
+ */
+export function fixedMessageId(key: string, mailFrom: string): string {
+  const domain = /@([^\s@<>]+)>?\s*$/.exec(mailFrom)?.[1] ?? 'localhost';
+  return `<${key.replace(/[^A-Za-z0-9_-]+/g, '.')}@${domain}>`;
+}
 
 export function mailMode(config: Config): 'smtp' | 'outbox' {
   return config.smtp ? 'smtp' : 'outbox';

@@ -4,7 +4,7 @@
  * database (`mine`); the account holds what decides access: role, approval, ban, verification.
  */
 import type { AccountListing } from './account-index';
-import type { ApprovalRejection } from './approval';
+import type { ApprovalMail, ApprovalRejection } from './approval';
 import type { Language } from './languages';
 import type { UserRole } from './professions';
 
@@ -46,6 +46,8 @@ export type Account = {
   standInFor?: { clientUid: string; providerId: string };
   /** Lawyers and expats an admin rejected: why, when, by whom (cleared when approved later). */
   approvalRejection?: ApprovalRejection;
+  /** The mail of the latest approval, due until it went out (provider-approval.ts). */
+  approvalMail?: ApprovalMail;
   /**
    * What the admin lists search, filter and sort on (see account-index.ts): a copy of the user
    * record's phone, country and languages, and the search words and sort name derived from them.

@@ -24,6 +24,18 @@ export type ApprovalRejection = {
   mailingAt?: string;
 };
 
+/**
+ * The mail telling a provider they are approved, for one approval (`approvedAt`, the moment the
+ * provider went from not approved to approved): an approval repeated with no change keeps it.
+ */
+export type ApprovalMail = {
+  approvedAt: string;
+  /** Claimed by the request sending the mail, so that two requests never send it twice. */
+  mailingAt?: string;
+  /** When it went out; absent while it has not. */
+  mailedAt?: string;
+};
+
 /** Whole hours since a request was made (the queue shows "depuis 26 h"). */
 export function approvalAgeHours(createdAt: string, now: Date): number {
   const since = now.getTime() - Date.parse(createdAt);

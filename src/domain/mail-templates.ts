@@ -14,7 +14,9 @@ export const MAIL_TEMPLATE_KINDS = [
   'password_reset',
   'invoice',
   'credit_note',
+  'provider_approved',
   'provider_rejected',
+  'payout_sent',
   'contact_reply',
 ] as const;
 export type MailTemplateKind = (typeof MAIL_TEMPLATE_KINDS)[number];
@@ -39,9 +41,17 @@ export const MAIL_TEMPLATE_VARIABLES = {
     required: ['creditNoteNumber'],
     optional: ['greeting', 'firstName', 'invoiceNumber', 'amount', 'consultationDate', 'providerName'],
   },
+  provider_approved: {
+    required: ['dashboardLink'],
+    optional: ['greeting', 'firstName', 'role'],
+  },
   provider_rejected: {
     required: ['reason'],
     optional: ['greeting', 'firstName', 'role', 'contactLink'],
+  },
+  payout_sent: {
+    required: ['amount'],
+    optional: ['greeting', 'firstName', 'paidDate', 'earningsLink'],
   },
   contact_reply: {
     required: ['answer'],

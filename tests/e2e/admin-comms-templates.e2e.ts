@@ -4,8 +4,9 @@
  * what was typed kept), inserts `{{link}}` with its button, previews (the HTML in a sandboxed
  * frame) and saves; a change another admin made meanwhile is refused with an offer to reload,
  * keeping what was typed until then; the list shows the mail customised; the reset brings the
- * built-in wording back. Then the screens on a phone (390 px) and a desktop, French and English,
- * each checked for sideways overflow.
+ * built-in wording back. The payout mail, one of the provider mails, opens in German with its
+ * variables and a sample preview. Then the screens on a phone (390 px) and a desktop, French and
+ * English, each checked for sideways overflow.
  */
 import { expect, test } from '@playwright/test';
 import type { MailTemplateView } from '../../src/domain/mail-templates';
@@ -91,6 +92,25 @@ test('an admin edits, previews, saves against a stale revision, and resets the F
   await other.dispose();
 });
 
+test('an admin opens the German payout mail: its variables, and a preview with a sample amount', async ({
+  page,
+}) => {
+  await page.addInitScript(() => localStorage.setItem('sos-expat.language', 'fr'));
+  await signInAdmin(page);
+  await page.goto('/admin/comms/templates');
+  const card = page.getByRole('listitem').filter({ hasText: 'Versement effectué' });
+  await card.getByRole('link', { name: /allemand/i }).click();
+  await expect(page).toHaveURL('/admin/comms/templates/payout_sent/de');
+  await expect(page.getByLabel('Objet', { exact: true })).toHaveValue(
+    'Auszahlung über {{amount}} veranlasst – SOS Expat',
+  );
+  await expect(page.getByRole('button', { name: /Le montant, avec sa devise/ })).toContainText('obligatoire');
+  await expect(page.getByRole('button', { name: /Le lien vers ses gains et versements/ })).toBeVisible();
+  const preview = page.getByTestId('template-preview');
+  await preview.getByRole('button', { name: 'Prévisualiser' }).click();
+  await expect(preview).toContainText(/Auszahlung über 249,90\s€ veranlasst – SOS Expat/);
+});
+
 for (const language of ['fr', 'en'] as const) {
   test(`screenshots of the mail template screens (${language})`, async ({ page }) => {
     test.setTimeout(90_000);
@@ -99,6 +119,7 @@ for (const language of ['fr', 'en'] as const) {
     for (const [screen, path, ready] of [
       ['templates', '/admin/comms/templates', '[data-testid="template-kinds"]'],
       ['template', '/admin/comms/templates/provider_rejected/de', '[data-testid="template-preview"] iframe'],
+      ['payout', '/admin/comms/templates/payout_sent/ru', '[data-testid="template-preview"] iframe'],
     ] as const) {
       for (const [device, viewport] of [
         ['desktop', { width: 1280, height: 900 }],

@@ -3,7 +3,9 @@
  * registered through the real endpoints wait, oldest first, with their age and everything they
  * submitted (bank details masked); an admin approves (publishes) or rejects with a reason, which is
  * kept on the account, audited once and mailed once, through a real SMTP server, in the provider's
- * own language.
+ * own language. An approval is mailed once too: a repeated approval sends nothing more, a mail the
+ * SMTP server refused is sent by the next approval request, a new approval after a withdrawal is
+ * mailed again.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { settled } from '../support/settled';
@@ -27,6 +29,7 @@ import { startTestServer } from '../support/test-server';
 import type { TestServer } from '../support/test-server';
 
 type Page = { items: ApprovalRequestView[]; next?: string };
+type ApprovalAnswer = { isApproved: boolean; published: boolean; mailed: boolean };
 type RejectAnswer = { request: ApprovalRequestView; changed: boolean; mailed: boolean };
 type ErrorAnswer = { error: { code: string; fields?: Record<string, string> } };
 
@@ -40,6 +43,8 @@ let banned: PendingProvider;
 let expat: PendingProvider;
 /** Every answer the admin got, to check that no bank number ever leaves whole. */
 const answers: string[] = [];
+/** Addresses the SMTP server refuses for now (550). */
+const refused = new Set<string>();
 
 const HOUR = 3_600_000;
 
@@ -62,10 +67,17 @@ const reject = (uid: string, reason: unknown) =>
 const isRejectionOf = (provider: PendingProvider) => (mail: ReceivedMail) =>
   mail.to.includes(provider.email) && mail.headers.get('x-sos-expat-mail') === 'provider_rejected';
 const rejectionMails = (provider: PendingProvider) => smtp.mails.filter(isRejectionOf(provider));
+const approve = (uid: string, approved = true) =>
+  call<ApprovalAnswer & ErrorAnswer>('POST', `/api/admin/providers/${uid}/approval`, { approved });
+const isApprovalOf = (provider: PendingProvider) => (mail: ReceivedMail) =>
+  mail.to.includes(provider.email) && mail.headers.get('x-sos-expat-mail') === 'provider_approved';
+const approvalMails = (provider: PendingProvider) => smtp.mails.filter(isApprovalOf(provider));
 const account = (uid: string) => server.store.db<Account>('accounts').get(accountIds.account(uid));
 
 beforeAll(async () => {
-  smtp = await startSmtpReceiver();
+  smtp = await startSmtpReceiver({
+    refuseRecipient: (address) => (refused.has(address) ? 'Mailbox unavailable' : undefined),
+  });
   server = await startTestServer({
     env: (url) => ({ SMTP_URL: smtp.url, MAIL_FROM: 'SOS Expat <no-reply@sos-expat.test>', PUBLIC_URL: url }),
     limits: { api: { limit: 10_000, windowMs: 60_000 } },
@@ -289,8 +301,9 @@ describe('rejecting a registration', () => {
   });
 
   it('a later approval ends the rejection and publishes the profile', async () => {
-    const answer = await call('POST', `/api/admin/providers/${german.uid}/approval`, { approved: true });
+    const answer = await approve(german.uid);
     expect(answer.status).toBe(200);
+    expect(answer.json).toEqual({ isApproved: true, published: true, mailed: true });
     const stored = await account(german.uid);
     expect(stored.isApproved).toBe(true);
     // When, for the "approved but never online" automation.
@@ -304,6 +317,48 @@ describe('rejecting a registration', () => {
     ]);
   });
 
+  it('is mailed to the provider in their language, with the link to go online', async () => {
+    const mail = await smtp.waitFor(isApprovalOf(german));
+    expect(mail.subject).toBe('Ihr Profil bei SOS Expat ist freigegeben');
+    expect(mail.text).toContain('Guten Tag Jonas,');
+    expect(mail.text).toContain('als Anwalt bei SOS Expat freigegeben');
+    expect(mail.text).toContain(`${server.url}/dashboard?tab=availability`);
+    expect(mail.html).toContain('lang="de"');
+    expect(mail.html).toContain(`<a href="${server.url}/dashboard?tab=availability"`);
+    expect(mail.headers.get('message-id')).toMatch(/^<approval\./);
+    expect((await account(german.uid)).approvalMail).toMatchObject({ mailedAt: expect.any(String) });
+  });
+
+  it('a repeated approval changes nothing and mails nothing more', async () => {
+    const { approvedAt } = await account(german.uid);
+    const again = await approve(german.uid);
+    expect([again.status, again.json.mailed]).toEqual([200, true]);
+    expect((await account(german.uid)).approvedAt).toBe(approvedAt);
+    expect(approvalMails(german)).toHaveLength(1);
+  });
+
+  it('two admins approving at once: one mail, in the provider’s language', async () => {
+    const spanish = await registerPendingProvider(server.url, {
+      role: 'expat',
+      email: 'espanol@example.test',
+      language: 'es',
+      firstName: 'Lucía',
+    });
+    const both = await Promise.all([approve(spanish.uid), approve(spanish.uid)]);
+    expect(both.map((answer) => answer.status)).toEqual([200, 200]);
+    // The one that claimed the mail says so; the other may answer before it went out.
+    expect(both.some((answer) => answer.json.mailed)).toBe(true);
+    const mail = await smtp.waitFor(isApprovalOf(spanish));
+    expect(mail.subject).toBe('Su perfil en SOS Expat ha sido validado');
+    expect(mail.text).toContain('Hola, Lucía:');
+    expect(mail.text).toContain('como expatriado colaborador en SOS Expat');
+    // A moment for a stray second mail to arrive, were there one.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(approvalMails(spanish)).toHaveLength(1);
+    expect((await approve(spanish.uid)).json.mailed).toBe(true);
+    expect(approvalMails(spanish)).toHaveLength(1);
+  });
+
   it('approval of a waiting provider: one audit entry, and out of the queue', async () => {
     const answer = await call('POST', `/api/admin/providers/${oldest.uid}/approval`, { approved: true });
     expect(answer.status).toBe(200);
@@ -315,6 +370,33 @@ describe('rejecting a registration', () => {
       approved: 'yes',
     });
     expect([bad.status, bad.json.error.fields]).toEqual([400, { approved: 'value_invalid' }]);
+  });
+
+  it('a mail the SMTP server refused never undoes the approval, and goes with the next request', async () => {
+    refused.add(expat.email);
+    const first = await approve(expat.uid);
+    expect([first.status, first.json.isApproved, first.json.mailed]).toEqual([200, true, false]);
+    expect((await account(expat.uid)).isApproved).toBe(true);
+    expect((await account(expat.uid)).approvalMail).toEqual({ approvedAt: expect.any(String) });
+    refused.delete(expat.email);
+    const again = await approve(expat.uid);
+    expect(again.json.mailed).toBe(true);
+    const mail = await smtp.waitFor(isApprovalOf(expat));
+    expect(mail.subject).toBe('Your SOS Expat profile is approved');
+    expect(mail.text).toContain('Hello Paul,');
+    expect(mail.text).toContain('as an expat helper on SOS Expat');
+    expect(approvalMails(expat)).toHaveLength(1);
+  });
+
+  it('an approval withdrawn then given again is a new decision: mailed again', async () => {
+    expect(approvalMails(oldest)).toHaveLength(1);
+    expect((await approve(oldest.uid, false)).json).toMatchObject({ isApproved: false, mailed: false });
+    expect((await approve(oldest.uid)).json).toMatchObject({ isApproved: true, mailed: true });
+    await smtp.waitFor(() => approvalMails(oldest).length === 2);
+    expect(approvalMails(oldest).map((mail) => mail.subject)).toEqual([
+      'Votre profil SOS Expat est validé',
+      'Votre profil SOS Expat est validé',
+    ]);
   });
 
   it('never answered a whole bank number', () => {

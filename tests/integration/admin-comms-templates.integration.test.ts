@@ -4,7 +4,9 @@
  * what a French user receives, variables filled, while an English user still gets the built-in
  * English mail; after a reset to the built-in wording the French mail is the built-in one again.
  * Bad templates are refused field by field, a save from a stale revision is refused, each change
- * is audited, and the preview fills a template with sample values.
+ * is audited, and the preview fills a template with sample values. The approval and payout mails
+ * are templates too: their variables checked, previewed, and an approved provider gets the stored
+ * template of their language.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CSRF_HEADER, CSRF_VALUE } from '../../src/domain/account';
@@ -71,9 +73,12 @@ describe('mail templates', () => {
     const list = await admin('GET', '/api/admin/comms/templates');
     expect(list.status).toBe(200);
     const items = (list.json as { items: MailTemplateSummary[] }).items;
-    expect(items).toHaveLength(30);
+    expect(items).toHaveLength(40);
     expect(items.every((item) => !item.customised)).toBe(true);
-    expect(items.map((item) => `${item.kind}:${item.language}`)).toContain('contact_reply:ru');
+    const keys = items.map((item) => `${item.kind}:${item.language}`);
+    expect(keys).toEqual(
+      expect.arrayContaining(['contact_reply:ru', 'provider_approved:de', 'payout_sent:es']),
+    );
 
     const read = await admin('GET', FR_VERIFICATION);
     const template = (read.json as { template: MailTemplateView }).template;
@@ -267,5 +272,76 @@ describe('mail templates', () => {
     expect(mail.html).toContain('Ausweis &lt;unleserlich&gt; &amp; abgelaufen');
     expect(mail.html).not.toContain('<unleserlich>');
     expect(mail.html).toContain(`<a href="${server.url}/contact"`);
+  });
+
+  it('check the approval and payout mails’ variables, and preview them with sample values', async () => {
+    const APPROVAL = '/api/admin/comms/templates/provider_approved/es';
+    const PAYOUT = '/api/admin/comms/templates/payout_sent/de';
+    const refusal = async (path: string, body: unknown) => {
+      const answer = await admin('PUT', path, { ...(body as object), rev: null });
+      return [answer.status, errorOf(answer.json).fields];
+    };
+    expect(await refusal(APPROVAL, { subject: 'Hola', text: '{{greeting}}' })).toEqual([
+      400,
+      { text: 'missing_variable' },
+    ]);
+    expect(await refusal(APPROVAL, { subject: 'Hola', text: '{{dashboardLink}} {{amount}}' })).toEqual([
+      400,
+      { text: 'unknown_variable' },
+    ]);
+    expect(await refusal(PAYOUT, { subject: 'Geld', text: 'Ihre Einnahmen: {{earningsLink}}' })).toEqual([
+      400,
+      { text: 'missing_variable' },
+    ]);
+    expect(await refusal(PAYOUT, { subject: '{{reason}}', text: '{{amount}}' })).toEqual([
+      400,
+      { subject: 'unknown_variable' },
+    ]);
+
+    const builtIn = (await admin('GET', PAYOUT)).json as { template: MailTemplateView };
+    expect(builtIn.template.subject).toBe('Auszahlung über {{amount}} veranlasst – SOS Expat');
+    const payout = await admin('POST', `${PAYOUT}/preview`, {
+      subject: builtIn.template.subject,
+      text: builtIn.template.text,
+    });
+    const payoutPreview = (payout.json as { preview: MailPreview }).preview;
+    expect(payoutPreview.subject).toMatch(/^Auszahlung über 249,90\s€ veranlasst – SOS Expat$/);
+    expect(payoutPreview.text).toContain('Datum der Auszahlung: 21. November 2026');
+    expect(payoutPreview.text).toContain(`${server.url}/dashboard?tab=calls`);
+
+    const approval = await admin('POST', `${APPROVAL}/preview`, {
+      subject: 'Bienvenido, {{firstName}}',
+      text: '{{greeting}}\n\nYa puede conectarse: {{dashboardLink}}',
+    });
+    const approvalPreview = (approval.json as { preview: MailPreview }).preview;
+    expect(approvalPreview.subject).toBe('Bienvenido, Lucía');
+    expect(approvalPreview.text).toBe(
+      `Hola, Lucía:\n\nYa puede conectarse: ${server.url}/dashboard?tab=availability\n`,
+    );
+    expect(approvalPreview.html).toContain(`<a href="${server.url}/dashboard?tab=availability"`);
+  });
+
+  it('send an approved provider the stored template of their language', async () => {
+    const saved = await admin('PUT', '/api/admin/comms/templates/provider_approved/es', {
+      subject: '¡Bienvenido, {{firstName}}!',
+      text: '{{greeting}}\n\nSu perfil de {{role}} está publicado: {{dashboardLink}}\n',
+      rev: null,
+    });
+    expect(saved.status).toBe(200);
+    const provider = await registerPendingProvider(server.url, {
+      role: 'lawyer',
+      email: 'aprobado.es@example.test',
+      language: 'es',
+      firstName: 'Diego',
+    });
+    const approved = await admin('POST', `/api/admin/providers/${provider.uid}/approval`, { approved: true });
+    expect(approved.json).toMatchObject({ isApproved: true, mailed: true });
+    const mail = await smtp.waitFor(
+      (m) => m.to.includes(provider.email) && m.headers.get('x-sos-expat-mail') === 'provider_approved',
+    );
+    expect(mail.subject).toBe('¡Bienvenido, Diego!');
+    expect(mail.text.trimEnd()).toBe(
+      `Hola, Diego:\n\nSu perfil de abogado está publicado: ${server.url}/dashboard?tab=availability`,
+    );
   });
 });

@@ -424,7 +424,7 @@ describe('payouts in the admin console', () => {
     const slot = { hour: now.getUTCHours(), minute: 0 };
     const scheduler = startDailyPayouts(
       server.store,
-      { payouts: { dailyAt: slot, simulatedTransferDelayMs: 0 } },
+      { ...server.config, payouts: { dailyAt: slot, simulatedTransferDelayMs: 0 } },
       server.services.gateway,
       clock,
     );

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSimulatedGateway } from '../../server/adapters/payments/simulated';
+import { readConfig } from '../../server/config/env';
 import { payoutRunner, PayoutRunBusy } from '../../server/services/payouts/run';
 import { migrate } from '../../server/store/migrate';
 import type { Store } from '../../server/store/store';
@@ -33,7 +34,8 @@ describe('the payout runner at start', () => {
   it('starts a run asked for during the start-up look once it is over, and refuses a second at once', async () => {
     const provider = await mintUser(store, 'runner-provider', 'lawyer');
     await earn(store, provider.uid);
-    const runner = payoutRunner(store, createSimulatedGateway(store, { transferDelayMs: 200 }));
+    const { config } = readConfig({ DATA_DIR: dataDir });
+    const runner = payoutRunner(store, createSimulatedGateway(store, { transferDelayMs: 200 }), config);
 
     const resumed = runner.resume();
     const asked = runner.run({ trigger: 'manual', actor: 'admin-runner' });

@@ -2,9 +2,10 @@
  * `POST /api/admin/providers/:uid/approval` against the real service: only an admin decides; an
  * approval publishes the provider's public fields (never the private ones) into `providers` and lets
  * them go online; a withdrawal hides them from the directory and from checkout, and keeps their
- * rating for a later approval.
+ * rating for a later approval. The approval is mailed to the provider (here to the demo mailbox).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listOutbox } from '../../server/services/mail';
 import { getOrUndefined } from '../../server/store/store';
 import { accountIds } from '../../src/domain/account';
 import type { Profile } from '../../src/domain/mine';
@@ -103,7 +104,12 @@ describe('provider approval by an admin', () => {
   it('publishes the public fields of an approved provider, never the private ones', async () => {
     const answer = await approval(lawyer.uid, true);
     expect(answer.status).toBe(200);
-    expect(answer.json).toEqual({ isApproved: true, published: true });
+    expect(answer.json).toEqual({ isApproved: true, published: true, mailed: true });
+    // Without SMTP the mail is in the demo mailbox, like the others.
+    const outbox = await listOutbox(server.config);
+    expect(
+      outbox.filter((mail) => mail.kind === 'provider_approved' && mail.to === lawyer.email),
+    ).toHaveLength(1);
 
     const published = (await readPublic(lawyer.uid))!;
     expect(published).toMatchObject({
@@ -156,7 +162,11 @@ describe('provider approval by an admin', () => {
       .db('providers')
       .get(lawyer.uid)
       .then((doc) => server.store.db('providers').insert({ ...doc, rating: 4.5, reviewCount: 2 }));
-    expect((await approval(lawyer.uid, false)).json).toEqual({ isApproved: false, published: false });
+    expect((await approval(lawyer.uid, false)).json).toEqual({
+      isApproved: false,
+      published: false,
+      mailed: false,
+    });
     expect(await readPublic(lawyer.uid)).toMatchObject({ isVisible: false, isOnline: false, rating: 4.5 });
     expect(await readProfile(lawyer)).toMatchObject({ isApproved: false, isOnline: false });
     const online = await call('POST', '/api/availability', lawyer.cookie, { online: true });

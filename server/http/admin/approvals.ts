@@ -6,7 +6,8 @@
  * - `POST /api/admin/providers/:uid/approval` `{ approved }`: approves a lawyer or expat (their
  *   public profile is published) or withdraws the approval (see `setProviderApproval`); 404 for no
  *   such account, 409 `not_provider` for a client or admin, 409 `profile_incomplete` when the record
- *   lacks what a public profile needs.
+ *   lacks what a public profile needs. An approval is mailed to the provider in their language, once
+ *   per approval (see `mailApproval`); answers `{ isApproved, published, mailed }`.
  * - `POST /api/admin/providers/:uid/rejection` `{ reason }`: rejects the registration with a reason
  *   (required, at most 1000 characters), mailed to the provider in their language; 409
  *   `already_approved` for an approved provider. Answers `{ request, changed, mailed }`.
@@ -21,7 +22,8 @@ import {
   rejectProvider,
   RejectionRefused,
 } from '../../services/admin/approvals';
-import { ApprovalRefused, setProviderApproval } from '../../services/provider-approval';
+import { logError } from '../../log';
+import { ApprovalRefused, mailApproval, setProviderApproval } from '../../services/provider-approval';
 import { ApiError } from '../errors';
 import { jsonBody } from '../json-body';
 import { withPageToken } from './audit';
@@ -69,16 +71,21 @@ export function approvalRoutes(router: Router, { store, config }: AdminContext):
         fields: { approved: 'value_invalid' },
       });
     }
+    const uid = String(req.params.uid);
+    let result: Awaited<ReturnType<typeof setProviderApproval>>;
     try {
-      const result = await setProviderApproval(store, {
-        uid: String(req.params.uid),
-        approved,
-        by: res.locals.adminUid,
-      });
-      res.json(result);
+      result = await setProviderApproval(store, { uid, approved, by: res.locals.adminUid });
     } catch (error) {
       refusal(error);
     }
+    // The decision stands whatever becomes of its mail (a mail not sent goes with the next request).
+    const mailed = approved
+      ? await mailApproval(store, config, uid).catch((error: unknown) => {
+          logError('[mail] approval mail not sent:', error);
+          return false;
+        })
+      : false;
+    res.json({ ...result, mailed });
   });
 
   router.post(

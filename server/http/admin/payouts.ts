@@ -43,7 +43,7 @@ function dayOf(req: Request, required = false): string | undefined {
 const EXPORT_STATES = [...PAYOUT_STATES, 'all'] as const;
 
 export function payoutRoutes(router: Router, { store, config, services }: AdminContext): void {
-  const runner = () => payoutRunner(store, services.gateway);
+  const runner = () => payoutRunner(store, services.gateway, config);
 
   router.post('/admin/payouts/run', jsonBody('1kb'), async (_req: Request, res: AdminResponse) => {
     const actor = res.locals.adminUid;

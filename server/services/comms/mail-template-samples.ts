@@ -5,9 +5,11 @@
  */
 import type { Language } from '../../../src/domain/languages';
 import type { MailTemplateKind, MailVariables } from '../../../src/domain/mail-templates';
+import { approvalMailVariables, availabilityUrl } from '../approval-mail';
 import { contactReplyMailVariables } from '../contact-reply-mail';
 import { creditNoteMailVariables } from '../credit-note-mail';
 import { invoiceMailVariables, linkMailVariables } from '../mail-templates';
+import { earningsUrl, payoutMailVariables } from '../payouts/payout-mail';
 import { rejectionMailVariables } from '../rejection-mail';
 import { PASSWORD_RESET_VALID_HOURS, VERIFICATION_VALID_HOURS } from '../verification';
 
@@ -70,6 +72,7 @@ const SAMPLES: Record<Language, Sample> = {
 };
 
 const CONSULTATION_AT = '2026-11-20T14:30:00.000Z';
+const PAID_AT = '2026-11-21T06:00:00.000Z';
 const SAMPLE_TOKEN = 'exemple-de-jeton';
 
 type SampleMakers = {
@@ -107,6 +110,20 @@ const MAKERS: SampleMakers = {
       buyer: { name: SAMPLES[language].buyer },
       provider: { name: SAMPLES[language].provider },
       amounts: { total: 4900 },
+    }),
+  provider_approved: (language, publicUrl) =>
+    approvalMailVariables(language, {
+      name: SAMPLES[language].firstName,
+      role: 'lawyer',
+      dashboardUrl: availabilityUrl(publicUrl),
+    }),
+  payout_sent: (language, publicUrl) =>
+    payoutMailVariables(language, {
+      name: SAMPLES[language].firstName,
+      amount: 24_990,
+      currency: 'EUR',
+      paidAt: PAID_AT,
+      earningsUrl: earningsUrl(publicUrl),
     }),
   provider_rejected: (language, publicUrl) =>
     rejectionMailVariables(language, {

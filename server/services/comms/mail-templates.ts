@@ -29,11 +29,13 @@ import { getOrUndefined, isConflict, isNotFound, replaceDoc } from '../../store/
 import type { Store } from '../../store/store';
 import { getAccount } from '../accounts';
 import { recordAudit } from '../admin/audit';
+import { builtInApprovalMail } from '../approval-mail';
 import { builtInContactReplyMail } from '../contact-reply-mail';
 import { builtInCreditNoteMail } from '../credit-note-mail';
 import { mailTemplateDocId, MAIL_TEMPLATES_DB, renderTemplate } from '../mail-compose';
 import type { MailTemplateDoc, RenderedMail } from '../mail-compose';
 import { builtInInvoiceMail, builtInPasswordResetMail, builtInVerificationMail } from '../mail-templates';
+import { builtInPayoutMail } from '../payouts/payout-mail';
 import { builtInRejectionMail } from '../rejection-mail';
 import { sampleVariables } from './mail-template-samples';
 
@@ -65,7 +67,9 @@ const BUILT_IN: BuiltIns = {
   password_reset: builtInPasswordResetMail,
   invoice: builtInInvoiceMail,
   credit_note: builtInCreditNoteMail,
+  provider_approved: builtInApprovalMail,
   provider_rejected: builtInRejectionMail,
+  payout_sent: builtInPayoutMail,
   contact_reply: builtInContactReplyMail,
 };
 
@@ -107,7 +111,7 @@ function summary(kind: MailTemplateKind, language: Language, doc?: MailTemplateD
     : { kind, language, customised: false };
 }
 
-/** Every kind in every language (30 documents at most, read by id in one request). */
+/** Every kind in every language (40 documents at most, read by id in one request). */
 export async function listMailTemplates(store: Store): Promise<MailTemplateSummary[]> {
   const keys = MAIL_TEMPLATE_KINDS.flatMap((kind) =>
     LANGUAGES.map((language) => ({ kind, language, id: mailTemplateDocId(kind, language) })),

@@ -21,13 +21,13 @@ type ScheduleDoc = { _id: string; _rev?: string; type: 'payout_schedule'; lastSc
 
 export function startDailyPayouts(
   store: Store,
-  config: Pick<Config, 'payouts'>,
+  config: Config,
   gateway: PaymentGateway,
   clock: Clock = systemClock,
 ): Scheduler | undefined {
   const { dailyAt } = config.payouts;
   if (dailyAt === 'off') return undefined;
-  const runner = payoutRunner(store, gateway);
+  const runner = payoutRunner(store, gateway, config);
   return startScheduler({
     at: dailyAt,
     clock,

@@ -12,8 +12,10 @@
  *    carries it on with the same key, so it is never paid twice nor lost.
  */
 import type { Currency } from '../../../src/domain/config';
+import { affiliateOfPayee } from '../../../src/domain/affiliates';
 import { payoutId } from '../../../src/domain/payouts';
 import type { PaymentGateway } from '../../adapters/payments/types';
+import type { Config } from '../../config/env';
 import { redactText } from '../../log';
 import { getOrUndefined, isConflict, upsertDoc } from '../../store/store';
 import type { Store } from '../../store/store';
@@ -23,7 +25,7 @@ import { refreshEarnings } from './earnings';
 import { PAYOUTS_DB, payoutsDb } from './records';
 import type { PayoutDoc } from './records';
 
-export type PayoutDeps = { store: Store; gateway: PaymentGateway; now: () => Date };
+export type PayoutDeps = { store: Store; gateway: PaymentGateway; config: Config; now: () => Date };
 
 export type PayoutTarget = {
   day: string;
@@ -64,6 +66,8 @@ export async function openPayout(
     runId: target.runId,
     createdAt: at,
     updatedAt: at,
+    // A provider is told by mail once paid (payout-mailing.ts); an affiliate has no account to mail.
+    ...(affiliateOfPayee(target.providerId) ? {} : { mail: { state: 'due' as const } }),
   };
   try {
     const written = await payoutsDb<PayoutDoc>(store).insert(doc);

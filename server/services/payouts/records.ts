@@ -3,6 +3,7 @@
  * - `payout:<day>:<currency>:<providerId>` (`PayoutDoc`): one provider's payout of one UTC day. Its
  *   id is fixed by what it pays, so no run (a resumed one, a second one the same day, one reading a
  *   balance view that lags behind its writes) can ever make a second payout for that day.
+ *   Its `mail` says what became of the mail telling the provider it was paid (payout-mailing.ts).
  * - `payout-run:<runId>` (`PayoutRunDoc`): a run and its summary.
  * - `payout-run-lock` (`PayoutRunLock`): the claim of the run under way, so that one runs at a time;
  *   left behind by a crash, it says which run to resume.
@@ -24,6 +25,21 @@ export const SCHEDULE_ID = 'payout-schedule';
 export const payoutsDb = <T extends object>(store: Store) => store.db<T>(PAYOUTS_DB);
 export const runDocId = (runId: string) => `payout-run:${runId}`;
 
+/**
+ * The payout mail of one payout: `due` from its opening (payouts opened before the mail existed have
+ * none and are never mailed), `sending` while a run hands it to the SMTP server (`by`: that run's
+ * process), `sent`, `failed` (tried again by the next run) until `abandoned`, or `skipped` (no
+ * account to mail any more).
+ */
+export type PayoutMail = {
+  state: 'due' | 'sending' | 'sent' | 'failed' | 'abandoned' | 'skipped';
+  attempts?: number;
+  by?: string;
+  at?: string;
+  /** Why the last attempt failed (the SMTP server's answer, redacted and cut). */
+  error?: string;
+};
+
 export type PayoutDoc = {
   _id: string;
   _rev?: string;
@@ -43,6 +59,7 @@ export type PayoutDoc = {
   runId: string;
   createdAt: string;
   updatedAt: string;
+  mail?: PayoutMail;
 };
 
 export type PayoutRunDoc = Omit<PayoutRunSummary, 'runId'> & {
@@ -67,6 +84,6 @@ export type PayoutRunLock = {
 };
 
 export function payoutView(doc: PayoutDoc, providerName?: string): PayoutView {
-  const { _id, _rev: _ignored, type: _type, lastError: _error, ...rest } = doc;
+  const { _id, _rev: _ignored, type: _type, lastError: _error, mail: _mail, ...rest } = doc;
   return { id: _id, ...rest, ...(providerName ? { providerName } : {}) };
 }

@@ -5,12 +5,16 @@
  * earlier run left pending, then opens the day's payouts from the balances; a provider already paid
  * that day is not paid again until the next day, whatever the balance view says.
  *
+ * Each provider paid is told by mail (payout-mailing.ts), once per payout; a run also sends the
+ * mails earlier runs left (a crash, an SMTP server down). A mail never holds a payout back.
+ *
  * The runner is shared by every caller of the same store (the console and the daily schedule).
  */
 import { randomBytes } from 'node:crypto';
 import type { Currency } from '../../../src/domain/config';
 import type { PayoutRunSummary, PayoutRunTrigger, PayoutState } from '../../../src/domain/payouts';
 import type { PaymentGateway } from '../../adapters/payments/types';
+import type { Config } from '../../config/env';
 import { logError } from '../../log';
 import { upsertDoc } from '../../store/store';
 import type { Store } from '../../store/store';
@@ -18,6 +22,7 @@ import { positiveBalances } from './balances';
 import { refreshAllEarnings } from './earnings';
 import { carryOut, openPayout } from './pay-one';
 import type { PayoutDeps } from './pay-one';
+import { payoutMailer } from './payout-mailing';
 import { PAYOUTS_DB, runDocId } from './records';
 import type { PayoutDoc, PayoutRunDoc, PayoutRunLock } from './records';
 import { payoutsOfRun, pendingPayouts } from './run-scans';
@@ -48,9 +53,14 @@ export type PayoutRunner = {
 const runners = new WeakMap<Store, PayoutRunner>();
 
 /** The runner of `store` (the same one for every caller). */
-export function payoutRunner(store: Store, gateway: PaymentGateway, now = () => new Date()): PayoutRunner {
+export function payoutRunner(
+  store: Store,
+  gateway: PaymentGateway,
+  config: Config,
+  now = () => new Date(),
+): PayoutRunner {
   let runner = runners.get(store);
-  if (!runner) runners.set(store, (runner = createRunner({ store, gateway, now })));
+  if (!runner) runners.set(store, (runner = createRunner({ store, gateway, config, now })));
   return runner;
 }
 
@@ -77,6 +87,7 @@ function createRunner(deps: PayoutDeps): PayoutRunner {
           },
     );
     const done = new Map<string, PayoutDoc>();
+    const mailer = payoutMailer(deps);
     const settle = async (doc: PayoutDoc) => {
       // A transfer that got no answer stays pending for the next run; the others go on meanwhile.
       const settled = await carryOut(deps, doc).catch((error: unknown) => {
@@ -84,6 +95,7 @@ function createRunner(deps: PayoutDeps): PayoutRunner {
         return doc;
       });
       done.set(settled._id, settled);
+      await mailer.mail(settled);
       await heartbeat(store, lock.runId, now());
     };
     for await (const doc of pendingPayouts(store)) await settle(doc);
@@ -93,6 +105,8 @@ function createRunner(deps: PayoutDeps): PayoutRunner {
       // Opened by an earlier run of the day: paid already (or to be paid from its own amount).
       if (opened && (opened.created || opened.doc.state === 'pending')) await settle(opened.doc);
     }
+    // Mails that a crash, or an SMTP server that failed, left unsent (this run's and earlier runs').
+    await mailer.mailLeftOver(() => heartbeat(store, lock.runId, now()));
     // A resumed run's summary also lists what it paid before it was stopped.
     for await (const doc of payoutsOfRun(store, lock)) if (!done.has(doc._id)) done.set(doc._id, doc);
     const finished = summarise({
