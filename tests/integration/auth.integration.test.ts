@@ -22,6 +22,7 @@ import type { Store } from '../../server/store/store';
 import { banUser, BROWSER_HEADERS, mintUser } from '../support/sessions';
 import { startTestServer } from '../support/test-server';
 import type { TestServer } from '../support/test-server';
+import { presentIds } from '../support/listing';
 
 let server: TestServer;
 let store: Store;
@@ -182,15 +183,6 @@ async function accountByEmail(email: string): Promise<(Account & { _id: string; 
 async function sessionsOf(uid: string): Promise<number> {
   const { rows } = await store.db('accounts').view('sessions', 'by_uid', { key: uid });
   return rows.length;
-}
-
-/**
- * The listed documents that are still there, read by id: on a CouchDB cluster a listing (`_all_docs`)
- * read right after a deletion may still name the document for a moment (DESIGN.md).
- */
-async function stillThere(db: string, rows: { id: string }[]): Promise<string[]> {
-  const found = await Promise.all(rows.map((row) => getOrUndefined(store.db(db), row.id)));
-  return found.flatMap((doc) => (doc ? [doc._id] : []));
 }
 
 async function databases(): Promise<string[]> {
@@ -704,7 +696,13 @@ describe('registration that fails half-way', () => {
     expect(await getOrUndefined(store.db('accounts'), accountIds.email(email))).toBeUndefined();
     const all = await store.db('accounts').list({ include_docs: true });
     const named = all.rows.filter((row) => (row.doc as { email?: string } | undefined)?.email === email);
-    expect(await stillThere('accounts', named)).toEqual([]);
+    expect(
+      await presentIds(
+        store,
+        'accounts',
+        named.map((row) => row.id),
+      ),
+    ).toEqual([]);
     expect(await databases()).toEqual(before);
 
     // The address is free again.
@@ -726,7 +724,13 @@ describe('registration that fails half-way', () => {
     expect(await getOrUndefined(store.db('accounts'), accountIds.email(email))).toBeUndefined();
     expect(await databases()).toEqual(before);
     const kyc = await store.db('admin').list({ startkey: 'kyc:', endkey: 'kyc:\ufff0' });
-    expect(await stillThere('admin', kyc.rows)).toEqual([]);
+    expect(
+      await presentIds(
+        store,
+        'admin',
+        kyc.rows.map((row) => row.id),
+      ),
+    ).toEqual([]);
     for (const id of [photo.photoId, idDoc.photoId]) {
       const doc = await store.db<{ owner?: string }>('accounts').get(`photo:${id}`);
       expect(doc.owner).toBeUndefined();
