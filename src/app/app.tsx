@@ -1,5 +1,6 @@
+import { useEffect, useRef } from 'react';
 import type { ReactNode } from 'react';
-import { BrowserRouter } from 'react-router-dom';
+import { BrowserRouter, useLocation, useNavigate } from 'react-router-dom';
 import { DataProvider } from '../data/data-context';
 import type { DataSource } from '../data/data-context';
 import { ErrorBoundary } from './error-boundary';
@@ -20,7 +21,31 @@ export function AppTree({
   );
 }
 
-const browserRouter = (routes: ReactNode) => <BrowserRouter>{routes}</BrowserRouter>;
+/**
+ * The address can change between the router's first render and the moment it listens (a back
+ * button, or a link followed while a server-rendered page hydrates): the router would then go on
+ * showing a page the address no longer names. Once mounted, it catches up with the address.
+ */
+function CatchUpWithAddress() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const checked = useRef(false);
+  useEffect(() => {
+    if (checked.current) return;
+    checked.current = true;
+    const { pathname, search, hash } = window.location;
+    if (pathname + search + hash !== location.pathname + location.search + location.hash)
+      void navigate(pathname + search + hash, { replace: true });
+  }, [location, navigate]);
+  return null;
+}
+
+const browserRouter = (routes: ReactNode) => (
+  <BrowserRouter>
+    <CatchUpWithAddress />
+    {routes}
+  </BrowserRouter>
+);
 
 export function App({ source }: { source: DataSource }) {
   return <AppTree source={source} router={browserRouter} />;
