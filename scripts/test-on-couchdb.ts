@@ -29,6 +29,8 @@ const INVARIANT_TESTS = [
   'payouts-crash', // payouts killed mid-way
   'comms-crash', // a broadcast killed mid-way
   'campaign-crash', // a mail campaign killed with a mail in the SMTP server's hands
+  'payout-mails-crash', // a payout's mail killed in the SMTP server's hands
+  'admin-comms-automations', // automations' sends claimed once, runs at once included
   'pouchdb-replication', // a plain CouchDB client through the gateway, both ways
   'cluster-outage',
 ].map((name) => `tests/integration/${name}.integration.test.ts`);

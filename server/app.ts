@@ -40,7 +40,7 @@ import { sendInvoiceMail } from './services/invoice-mail';
 import { storedMailTemplates } from './services/mail-compose';
 import { userDocHooks } from './services/user-doc-hooks';
 import { onLiveFeedsRevoked } from './services/live-feed-revocations';
-import { apiRateLimit, createLimiters } from './services/rate-limit';
+import { addressRateLimit, apiRateLimit, createLimiters } from './services/rate-limit';
 import type { LimiterOptions } from './services/rate-limit';
 import { allowStandInSessions } from './services/sessions';
 import { dbUpdatesOf } from './store/db-updates';
@@ -138,6 +138,8 @@ export function createApp({
   app.use('/api', api);
   app.use('/db', gatewayRouter(store, userDocHooks(store), live));
   if (!config.smtp) app.use(mailboxRouter(config, store));
+  // The links of campaign mails need no session: each address gets its own budget.
+  app.use(['/unsubscribe', '/m/'], addressRateLimit(limiters.mailLinks));
   // Campaign mails' one-click unsubscribe link: no sign-in, no CSRF header (http/unsubscribe.ts).
   app.use(unsubscribeRouter(store, config));
   // A/B campaign mails' tracking pixel and links (http/mail-tracking.ts), also with no sign-in.

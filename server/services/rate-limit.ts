@@ -41,6 +41,11 @@ export type RateLimits = {
   methodsLookups: Limit;
   /** "This address already has an account" answers (registration, change of e-mail) per address. */
   emailTakenAnswers: Limit;
+  /**
+   * Requests to the links of campaign mails (unsubscribe, tracking pixel, tracked links) per
+   * address: they need no session, and each may read and write the store.
+   */
+  mailLinks: Limit;
 };
 
 export const DEFAULT_RATE_LIMITS: RateLimits = {
@@ -50,6 +55,8 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   anonymousUploads: { limit: ANONYMOUS_UPLOADS_PER_HOUR, windowMs: 60 * 60 * 1000 },
   methodsLookups: { limit: 10, windowMs: FIFTEEN_MINUTES },
   emailTakenAnswers: { limit: 5, windowMs: 60 * 60 * 1000 },
+  // Generous: a mail provider's image proxy fetches the pixels of many readers from few addresses.
+  mailLinks: { limit: 300, windowMs: 60 * 1000 },
 };
 
 /** Limits other than the defaults, and the clock of the sign-in throttle (tests move it forward). */
@@ -63,6 +70,7 @@ export type Limiters = {
   anonymousUploads: RateLimiter;
   methodsLookups: RateLimiter;
   emailTakenAnswers: RateLimiter;
+  mailLinks: RateLimiter;
 };
 
 export function createLimiters({ now = Date.now, ...limits }: LimiterOptions = {}): Limiters {
@@ -75,6 +83,7 @@ export function createLimiters({ now = Date.now, ...limits }: LimiterOptions = {
     anonymousUploads: new RateLimiter(all.anonymousUploads),
     methodsLookups: new RateLimiter(all.methodsLookups),
     emailTakenAnswers: new RateLimiter(all.emailTakenAnswers),
+    mailLinks: new RateLimiter(all.mailLinks),
   };
 }
 
@@ -119,5 +128,15 @@ export function apiRateLimit(store: Store, limiter: RateLimiter, adminLimiter: R
     sendError(res, 429, 'rate_limited', 'Too many requests; wait before trying again.', {
       retryAfter: verdict.retryAfter,
     });
+  };
+}
+
+/** Requests per address, for routes outside `/api` that need no session (the links of mails). */
+export function addressRateLimit(limiter: RateLimiter) {
+  return (req: Request, res: Response, next: NextFunction) => {
+    const verdict = limiter.hit(`address:${addressKey(req.ip)}`);
+    if (verdict.ok) return next();
+    res.setHeader('Retry-After', String(verdict.retryAfter));
+    res.status(429).type('text/plain').send('Too many requests; wait before trying again.');
   };
 }

@@ -47,6 +47,7 @@ import { enabledAutomations } from './automations';
 import { commsDb, COMMS_DB } from './records';
 import { isSuppressed } from './suppression';
 import { unsubscribeKey, unsubscribeToken, unsubscribeUrl } from './unsubscribe-token';
+import { marketingMailThrottle } from './mail-throttle';
 
 /** Each run reads again events this far before where the last one stopped (views may lag on a cluster). */
 const RESCAN_MS = 3_600_000;
@@ -84,7 +85,7 @@ export async function evaluateAutomations(
   config: Config,
   { now = new Date(), resumeAll = false, stopping = () => false }: RunOptions = {},
 ): Promise<void> {
-  const throttle = throttler(config.campaigns.ratePerMinute);
+  const throttle = marketingMailThrottle(store, config);
   for (const automation of await enabledAutomations(store)) {
     if (stopping()) return;
     await evaluateOne(store, config, automation, { now, resumeAll, throttle, stopping }).catch(
@@ -92,18 +93,6 @@ export async function evaluateAutomations(
         logError(`[comms] automation ${automationIdOf(automation)} stopped; its next run goes on:`, error),
     );
   }
-}
-
-/** Mails start at most `ratePerMinute` a minute within a run (the campaigns' limit, counted apart). */
-function throttler(ratePerMinute: number): () => Promise<void> {
-  const interval = 60_000 / ratePerMinute;
-  let nextSlot = 0;
-  return async () => {
-    const now = Date.now();
-    const at = Math.max(now, nextSlot);
-    nextSlot = at + interval;
-    if (at > now) await new Promise((resolve) => setTimeout(resolve, at - now));
-  };
 }
 
 type Context = {

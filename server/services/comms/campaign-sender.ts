@@ -48,6 +48,7 @@ import type { CampaignDoc, MailDeliveryDoc } from './campaign-records';
 import { readCampaign } from './campaigns';
 import { commsDb, COMMS_DB } from './records';
 import { unsubscribeKey } from './unsubscribe-token';
+import { marketingMailThrottle } from './mail-throttle';
 
 /** Recipients resolved at once (one read of their accounts, one bulk write). */
 const RESOLVE_BATCH = 200;
@@ -85,10 +86,9 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 function createCampaignSender(store: Store, config: Config): CampaignSender {
   const running = new Map<string, Promise<void>>();
   const timers = new Map<string, NodeJS.Timeout>();
-  const interval = 60_000 / config.campaigns.ratePerMinute;
-  let nextSlot = 0;
   let stopped = false;
-  const { deliverOne } = createDeliverer(store, config, throttle);
+  // Mails start at most `ratePerMinute` a minute, all campaigns and automations together.
+  const { deliverOne } = createDeliverer(store, config, marketingMailThrottle(store, config));
 
   const kick = (id: string) => {
     if (stopped || running.has(id)) return;
@@ -101,14 +101,6 @@ function createCampaignSender(store: Store, config: Config): CampaignSender {
       .finally(() => running.delete(id));
     running.set(id, work);
   };
-
-  /** Waits for the throttle's next slot: mails start at most `ratePerMinute` a minute, all campaigns together. */
-  async function throttle(): Promise<void> {
-    const now = Date.now();
-    const at = Math.max(now, nextSlot);
-    nextSlot = at + interval;
-    if (at > now) await pause(at - now);
-  }
 
   async function carryOut(id: string): Promise<void> {
     let record: CampaignDoc = await readCampaign(store, id);
