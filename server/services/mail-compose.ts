@@ -52,16 +52,21 @@ export function storedMailTemplates(store: Store): MailTemplateReader {
 /** For a caller without a store (the demo outbox's own tests): the built-in wording always. */
 export const builtInMailTemplates: MailTemplateReader = () => Promise.resolve(undefined);
 
+/** A subject template filled: one line, whatever the values hold. */
+export function fillSubject(subject: string, values: Readonly<Record<string, string>>): string {
+  // A value with line breaks (a rejection reason) must not break the subject header into two.
+  return fillTemplate(subject, values)
+    .replace(/\s*[\r\n]+\s*/g, ' ')
+    .trim();
+}
+
 /** A template filled with the mail's values; its HTML built from the text (mail-layout.ts). */
 export function renderTemplate(
   language: Language,
   source: MailTemplateSource,
   values: Readonly<Record<string, string>>,
 ): RenderedMail {
-  // A value with line breaks (a rejection reason) must not break the subject header into two.
-  const subject = fillTemplate(source.subject, values)
-    .replace(/\s*[\r\n]+\s*/g, ' ')
-    .trim();
+  const subject = fillSubject(source.subject, values);
   const text = fillTemplate(source.text, values);
   return { subject, text, html: textToHtml(language, subject, text) };
 }

@@ -21,8 +21,11 @@ export const htmlParagraph = (line: string) => `<p style="margin:0 0 16px">${esc
 export const htmlButton = (href: string, label: string) =>
   `<p style="margin:24px 0"><a href="${escapeHtml(href)}" style="display:inline-block;background:#d62839;color:#ffffff;text-decoration:none;font-weight:bold;padding:12px 20px;border-radius:6px">${escapeHtml(label)}</a></p>`;
 
-/** The page around a mail's content (`inner` is HTML, already escaped). */
-export function htmlPage(language: Language, title: string, inner: string): string {
+/**
+ * The page around a mail's content (`inner` is HTML, already escaped); `after`, HTML after the card
+ * (a campaign mail's tracking pixel).
+ */
+export function htmlPage(language: Language, title: string, inner: string, after = ''): string {
   return `<!doctype html>
 <html lang="${language}">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(title)}</title></head>
@@ -30,7 +33,7 @@ export function htmlPage(language: Language, title: string, inner: string): stri
 <div style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:8px;padding:24px">
 <p style="margin:0 0 16px;font-weight:bold;color:#d62839">SOS Expat</p>
 ${inner}
-</div>
+</div>${after}
 </body>
 </html>
 `;
@@ -48,13 +51,21 @@ function linkify(escaped: string): string {
   });
 }
 
-/** The HTML of a filled plain-text mail, in the common layout. */
-export function textToHtml(language: Language, subject: string, text: string): string {
-  const paragraphs = text
+/** A plain text's paragraphs (blank lines apart), each as the HTML of `paragraph`. */
+export function textBlocks<T>(text: string, paragraph: (block: string) => T): T[] {
+  return text
     .trim()
     .split(/\n[ \t]*\n+/)
     .map((block) => block.trim())
     .filter((block) => block.length > 0)
-    .map((block) => `<p style="margin:0 0 16px">${linkify(escapeHtml(block)).replace(/\n/g, '<br>')}</p>`);
-  return htmlPage(language, subject, paragraphs.join('\n'));
+    .map(paragraph);
+}
+
+/** One paragraph of a plain-text mail in HTML: escaped, its web addresses as links. */
+export const linkedParagraph = (block: string) =>
+  `<p style="margin:0 0 16px">${linkify(escapeHtml(block)).replace(/\n/g, '<br>')}</p>`;
+
+/** The HTML of a filled plain-text mail, in the common layout. */
+export function textToHtml(language: Language, subject: string, text: string): string {
+  return htmlPage(language, subject, textBlocks(text, linkedParagraph).join('\n'));
 }

@@ -18,6 +18,7 @@ export const MAIL_TEMPLATE_KINDS = [
   'provider_rejected',
   'payout_sent',
   'contact_reply',
+  'campaign',
 ] as const;
 export type MailTemplateKind = (typeof MAIL_TEMPLATE_KINDS)[number];
 
@@ -26,9 +27,15 @@ export function isMailTemplateKind(value: unknown): value is MailTemplateKind {
 }
 
 /**
- * The variables each kind may use, the required ones first (`required`): a mail missing them would
- * not do its job (a verification mail without its link). `greeting` is the language's greeting with
- * the first name, or without it when the account has none.
+ * The variables each kind may use, the required ones first (`required`, in the text): a mail missing
+ * them would not do its job (a verification mail without its link). `inSubject`: the ones the
+ * subject must use (a campaign's layout without the campaign's own subject would give every
+ * campaign the same one). `greeting` is the language's greeting with the first name, or without it
+ * when the account has none.
+ *
+ * `campaign` is the layout around what an admin writes for a campaign or an automation (its subject
+ * and text in the recipient's language), with the one-click unsubscribe link that every marketing
+ * mail carries.
  */
 export const MAIL_TEMPLATE_VARIABLES = {
   verification: { required: ['link'], optional: ['greeting', 'firstName', 'validity'] },
@@ -57,7 +64,15 @@ export const MAIL_TEMPLATE_VARIABLES = {
     required: ['answer'],
     optional: ['greeting', 'firstName', 'subject', 'sentDate', 'quotedMessage'],
   },
-} as const satisfies Record<MailTemplateKind, { required: readonly string[]; optional: readonly string[] }>;
+  campaign: {
+    required: ['campaignText', 'unsubscribeLink'],
+    optional: ['campaignSubject'],
+    inSubject: ['campaignSubject'],
+  },
+} as const satisfies Record<
+  MailTemplateKind,
+  { required: readonly string[]; optional: readonly string[]; inSubject?: readonly string[] }
+>;
 
 export type MailTemplateVariable<K extends MailTemplateKind> =
   | (typeof MAIL_TEMPLATE_VARIABLES)[K]['required'][number]
@@ -148,10 +163,21 @@ export function unknownVariables(kind: MailTemplateKind, source: string): string
   return usedVariables(source).filter((name) => !allowed.has(name));
 }
 
-/** The required variables of its kind that a body does not use. */
-export function missingVariables(kind: MailTemplateKind, text: string): string[] {
-  const used = new Set(usedVariables(text));
-  return MAIL_TEMPLATE_VARIABLES[kind].required.filter((name) => !used.has(name));
+/** The variables a field must use: the kind's required ones in the text, `inSubject` in the subject. */
+export function requiredVariables(kind: MailTemplateKind, field: 'subject' | 'text'): readonly string[] {
+  const variables: { required: readonly string[]; inSubject?: readonly string[] } =
+    MAIL_TEMPLATE_VARIABLES[kind];
+  return field === 'text' ? variables.required : (variables.inSubject ?? []);
+}
+
+/** The variables of its kind that a field (the text unless said) must use and does not. */
+export function missingVariables(
+  kind: MailTemplateKind,
+  source: string,
+  field: 'subject' | 'text' = 'text',
+): string[] {
+  const used = new Set(usedVariables(source));
+  return requiredVariables(kind, field).filter((name) => !used.has(name));
 }
 
 /** Fills a template's variables; a checked template names only known ones, an unknown one stays empty. */
@@ -190,6 +216,8 @@ export function checkTemplateInput(
   const subjectProblem = checkField(kind, input.subject, MAIL_SUBJECT_MAX);
   if (subjectProblem) fields.subject = subjectProblem;
   else if (/[\r\n]/.test(input.subject as string)) fields.subject = 'value_invalid';
+  else if (missingVariables(kind, input.subject as string, 'subject').length > 0)
+    fields.subject = 'missing_variable';
   const textProblem = checkField(kind, input.text, MAIL_TEXT_MAX);
   if (textProblem) fields.text = textProblem;
   else if (missingVariables(kind, input.text as string).length > 0) fields.text = 'missing_variable';

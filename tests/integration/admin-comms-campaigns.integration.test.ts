@@ -313,6 +313,41 @@ describe('mail campaigns', () => {
   });
 });
 
+describe('the campaign layout', () => {
+  it('lays each mail in the layout an admin stored for its language, the built-in one elsewhere, until reset', async () => {
+    const path = '/api/admin/comms/templates/campaign/fr';
+    const layout = {
+      subject: '[SOS Expat] {{campaignSubject}}',
+      text: 'Chère abonnée, cher abonné,\n\n{{campaignText}}\n\nNe plus recevoir nos nouvelles : {{unsubscribeLink}}',
+    };
+    const refused = await call('PUT', path, { ...layout, subject: 'Nos nouvelles', rev: null });
+    expect([refused.status, errorOf(refused).fields]).toEqual([400, { subject: 'missing_variable' }]);
+    const saved = await call('PUT', path, { ...layout, rev: null });
+    expect(saved.status, JSON.stringify(saved.json)).toBe(200);
+    const texts = { fr: TEXTS.fr, en: TEXTS.en };
+
+    const laidOut = await sendAndWait({ segmentId: segment.id, texts });
+    const to = (campaign: CampaignView, address: string) =>
+      mailsOf(campaign).find((mail) => mail.to.includes(address))!;
+    const french = to(laidOut, 'c-fr@example.test');
+    expect(french.subject).toBe(`[SOS Expat] ${TEXTS.fr.subject}`);
+    expect(french.text).toMatch(
+      /^Chère abonnée, cher abonné,\n\nBonjour,\n\nLes consultations vidéo arrivent\.\n\nNe plus recevoir nos nouvelles : http/,
+    );
+    expect(french.html).toContain('<p style="margin:0 0 16px">Les consultations vidéo arrivent.</p>');
+    expect(unsubscribeLink(french)).toContain('/unsubscribe?token=');
+    const english = to(laidOut, 'c-en@example.test');
+    expect(english.subject).toBe(TEXTS.en.subject);
+    expect(english.text).toContain('Unsubscribe from these messages: http');
+
+    const { template } = (await call('GET', path)).json as { template: { rev: string } };
+    expect((await call('DELETE', `${path}?rev=${encodeURIComponent(template.rev)}`)).status).toBe(200);
+    const after = await sendAndWait({ segmentId: segment.id, texts });
+    expect(to(after, 'c-fr@example.test').subject).toBe(TEXTS.fr.subject);
+    expect(to(after, 'c-fr@example.test').text).toContain('Se désabonner de ces messages: http');
+  });
+});
+
 describe('the suppression list', () => {
   it('is edited by admins, checked, paged and audited', async () => {
     const bad = await call('POST', '/api/admin/comms/suppression', {

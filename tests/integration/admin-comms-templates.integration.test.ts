@@ -73,11 +73,11 @@ describe('mail templates', () => {
     const list = await admin('GET', '/api/admin/comms/templates');
     expect(list.status).toBe(200);
     const items = (list.json as { items: MailTemplateSummary[] }).items;
-    expect(items).toHaveLength(40);
+    expect(items).toHaveLength(45); // 9 kinds in 5 languages
     expect(items.every((item) => !item.customised)).toBe(true);
     const keys = items.map((item) => `${item.kind}:${item.language}`);
     expect(keys).toEqual(
-      expect.arrayContaining(['contact_reply:ru', 'provider_approved:de', 'payout_sent:es']),
+      expect.arrayContaining(['contact_reply:ru', 'provider_approved:de', 'payout_sent:es', 'campaign:fr']),
     );
 
     const read = await admin('GET', FR_VERIFICATION);

@@ -11,6 +11,7 @@ import {
   unknownVariables,
   usedVariables,
 } from '../../src/domain/mail-templates';
+import { campaignMail } from '../../server/services/comms/campaign-mail';
 import { builtInSource, previewMailTemplate } from '../../server/services/comms/mail-templates';
 import { sampleVariables } from '../../server/services/comms/mail-template-samples';
 import { renderTemplate } from '../../server/services/mail-compose';
@@ -183,5 +184,87 @@ describe('rendering a stored template', () => {
         publicUrl: PUBLIC_URL,
       }),
     ).toThrow(/not valid/);
+  });
+});
+
+describe('the campaign layout', () => {
+  const campaign = {
+    subject: 'Nouveau <à> Lisbonne',
+    body: 'Bonjour,\n\nLisez https://sos-expat.example/a\nà bientôt',
+  };
+  const unsubscribe = `${PUBLIC_URL}/unsubscribe?token=t0k`;
+  const layout = {
+    subject: '[SOS Expat] {{campaignSubject}}',
+    text: '<i>Chère cliente,</i>\n{{campaignText}}\n\nPlus de messages ? {{unsubscribeLink}}\n',
+  };
+
+  it('must place the campaign’s subject in its subject, its text and the unsubscribe link in its text', () => {
+    const check = (input: unknown) => {
+      const result = checkTemplateInput('campaign', input);
+      return result.ok ? 'ok' : result.fields;
+    };
+    expect(check(layout)).toBe('ok');
+    expect(check({ ...layout, subject: 'Les nouvelles' })).toEqual({ subject: 'missing_variable' });
+    expect(missingVariables('campaign', 'Les nouvelles', 'subject')).toEqual(['campaignSubject']);
+    expect(check({ ...layout, text: '{{campaignText}}' })).toEqual({ text: 'missing_variable' });
+    expect(missingVariables('campaign', '{{campaignText}}')).toEqual(['unsubscribeLink']);
+    expect(check({ ...layout, text: '{{campaignText}} {{unsubscribeLink}} {{firstName}}' })).toEqual({
+      text: 'unknown_variable',
+    });
+  });
+
+  it('lays a stored layout around the campaign: its text escaped, the campaign’s paragraphs and tracked links kept', () => {
+    const tracking = {
+      pixel: `${PUBLIC_URL}/m/o/pix.gif`,
+      link: (index: number) => `${PUBLIC_URL}/m/c/link-${index}`,
+    };
+    const mail = campaignMail('fr', campaign, unsubscribe, tracking, layout);
+    expect(mail.subject).toBe('[SOS Expat] Nouveau <à> Lisbonne');
+    expect(mail.text).toBe(
+      `<i>Chère cliente,</i>\nBonjour,\n\nLisez ${PUBLIC_URL}/m/c/link-0\nà bientôt\n\nPlus de messages ? ${unsubscribe}\n`,
+    );
+    expect(mail.html).not.toContain('<i>');
+    expect(mail.html).toContain('<p style="margin:0 0 16px">&lt;i&gt;Chère cliente,&lt;/i&gt;</p>');
+    // The campaign's text: its own paragraphs, its link tracked but shown as written.
+    expect(mail.html).toContain('<p style="margin:0 0 16px">Bonjour,</p>');
+    expect(mail.html).toContain(
+      `Lisez <a href="${PUBLIC_URL}/m/c/link-0" style="color:#1f5fc4">https://sos-expat.example/a</a><br>à bientôt</p>`,
+    );
+    expect(mail.html).toContain(`<a href="${unsubscribe}"`);
+    expect(mail.html).toMatch(
+      /<\/div>\n<img src="https:\/\/sos-expat\.example\/m\/o\/pix\.gif"[^>]*>\n<\/body>/,
+    );
+    expect(mail.html).toContain('<title>[SOS Expat] Nouveau &lt;à&gt; Lisbonne</title>');
+    expect(mail.headers['List-Unsubscribe']).toBe(`<${unsubscribe}>`);
+    expect(mail.headers['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
+  });
+
+  it('without a stored layout, is the built-in one, whose wording is the template the console shows', () => {
+    const mail = campaignMail('de', campaign, unsubscribe);
+    const source = builtInSource('campaign', 'de');
+    expect(source.subject).toBe('{{campaignSubject}}');
+    const values = {
+      campaignSubject: campaign.subject,
+      campaignText: campaign.body,
+      unsubscribeLink: unsubscribe,
+    };
+    expect(mail.subject).toBe(fillTemplate(source.subject, values));
+    expect(mail.text).toBe(fillTemplate(source.text, values));
+    expect(mail.text).toContain(`Von diesen Nachrichten abmelden: ${unsubscribe}`);
+    // Stored as it is, the built-in wording sends the same text.
+    expect(campaignMail('de', campaign, unsubscribe, undefined, source).text).toBe(mail.text);
+  });
+
+  it('previews a layout around a sample campaign in the preview’s language', () => {
+    const preview = previewMailTemplate({
+      kind: 'campaign',
+      language: 'es',
+      input: layout,
+      publicUrl: PUBLIC_URL,
+    });
+    expect(preview.subject).toBe('[SOS Expat] Novedad: abogados en Lisboa, las 24 horas');
+    expect(preview.text).toContain(`Ver los abogados: ${PUBLIC_URL}/providers`);
+    expect(preview.text).toContain(`Plus de messages ? ${PUBLIC_URL}/unsubscribe?token=`);
+    expect(preview.html).toContain('<html lang="es">');
   });
 });

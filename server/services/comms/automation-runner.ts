@@ -31,6 +31,7 @@ import { logError, redactText } from '../../log';
 import { createDocOnce, getOrUndefined, isNotFound, updateFrom, upsertDoc } from '../../store/store';
 import type { Store } from '../../store/store';
 import { sendMail } from '../mail';
+import { storedMailTemplates } from '../mail-compose';
 import { campaignMail } from './campaign-mail';
 import { dueRecipient, eventsOf } from './automation-events';
 import type { AutomationEvent } from './automation-events';
@@ -262,7 +263,13 @@ function delivery(
         kind: 'automation',
         to: email,
         ...(send.messageId ? { messageId: send.messageId } : {}),
-        ...campaignMail(language, text, link),
+        ...campaignMail(
+          language,
+          text,
+          link,
+          undefined,
+          await storedMailTemplates(store)('campaign', language),
+        ),
       });
     } catch (error) {
       const { reason, permanent } = failureReason(error);

@@ -1,6 +1,6 @@
 /**
  * One campaign mail (campaign-sender.ts runs them): the text of the recipient's group and language,
- * the unsubscribe link, tracking for an A/B campaign's recipient who consented, the SMTP transaction,
+ * in the campaign layout in force for the language (campaign-mail.ts), the unsubscribe link, tracking for an A/B campaign's recipient who consented, the SMTP transaction,
  * and what its end says, classified:
  * - accepted (250): `sent`;
  * - a permanent refusal of the recipient (5xx at RCPT TO): a hard bounce: the address is suppressed
@@ -17,6 +17,7 @@ import { redactText } from '../../log';
 import { getOrUndefined, updateFrom } from '../../store/store';
 import type { Store } from '../../store/store';
 import { sendMail } from '../mail';
+import { storedMailTemplates } from '../mail-compose';
 import { deliveryText } from './ab-test';
 import { campaignMail } from './campaign-mail';
 import type { MailTracking } from './campaign-mail';
@@ -64,6 +65,7 @@ async function trackingConsent(store: Store, uid: string): Promise<boolean> {
 }
 
 export function createDeliverer(store: Store, config: Config, throttle: () => Promise<void>) {
+  const templates = storedMailTemplates(store);
   async function markFrom(delivery: Delivery, change: Partial<MailDeliveryDoc>): Promise<Delivery> {
     const written = await updateFrom<MailDeliveryDoc>(store, COMMS_DB, delivery, (current) => {
       if (!current) return undefined;
@@ -92,7 +94,7 @@ export function createDeliverer(store: Store, config: Config, throttle: () => Pr
           link: (index) => clickUrl(config, clickToken(key, { ...claim, link: index })),
         }
       : undefined;
-    const mail = campaignMail(language, text, link, tracking);
+    const mail = campaignMail(language, text, link, tracking, await templates('campaign', language));
     await throttle();
     const attempts = (delivery.attempts ?? 0) + 1;
     const sending = await markFrom(delivery, { state: 'sending', attempts, tracked });

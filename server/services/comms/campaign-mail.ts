@@ -1,12 +1,20 @@
 /**
- * What a campaign mail looks like (the admin's subject and body in the recipient's language, a footer
- * with the one-click unsubscribe link, RFC 8058 headers) and the small pages the unsubscribe link
- * opens. The wording lives here on the server, as for the other mails (mail-templates.ts): the
- * browser never sees it, and the pages work without JavaScript.
+ * What a campaign or automation mail looks like (the admin's subject and body in the recipient's
+ * language, a footer with the one-click unsubscribe link, RFC 8058 headers) and the small pages the
+ * unsubscribe link opens. The wording lives here on the server, as for the other mails
+ * (mail-templates.ts): the browser never sees it, and the pages work without JavaScript.
+ *
+ * The layout around the admin's words is the `campaign` mail template: the built-in one here, or the
+ * one an admin stored for the language (console `comms/templates`). A stored layout's own text is
+ * laid out as any stored template's (mail-layout.ts); the campaign's text, where the layout places
+ * it, keeps its paragraphs and its links (tracked for a consenting recipient, shown as written).
  */
 import type { CampaignText } from '../../../src/domain/comms-campaigns';
 import type { Language } from '../../../src/domain/languages';
-import { escapeHtml } from '../mail-layout';
+import { fillTemplate } from '../../../src/domain/mail-templates';
+import type { MailTemplateSource, MailVariables } from '../../../src/domain/mail-templates';
+import { escapeHtml, htmlPage, linkedParagraph, textBlocks } from '../mail-layout';
+import { fillSubject } from '../mail-compose';
 import type { RenderedMail } from '../mail-compose';
 import { campaignLinks, splitLinks } from './campaign-links';
 
@@ -109,46 +117,100 @@ const textParagraph = (block: string, target: Target) =>
     .map((part) => ('text' in part ? part.text : target(part.link)))
     .join('');
 
+/** Where the campaign's text goes in a stored layout's HTML: a paragraph of its own. */
+const CAMPAIGN_TEXT_MARK = '\u0001campaign-text\u0001';
+
+const trackingPixel = (tracking?: MailTracking) =>
+  tracking
+    ? `\n<img src="${escapeHtml(tracking.pixel)}" width="1" height="1" alt="" style="display:block;border:0;width:1px;height:1px">`
+    : '';
+
+export type CampaignMail = RenderedMail & { headers: Record<string, string> };
+
 /**
  * A campaign mail in `language` (the text already chosen for it), with its unsubscribe link, and, for
- * a recipient who consented, a tracking pixel and tracked links.
+ * a recipient who consented, a tracking pixel and tracked links; in `layout`, the stored `campaign`
+ * template of the language, when there is one.
  */
 export function campaignMail(
   language: Language,
   text: CampaignText,
   unsubscribeLink: string,
   tracking?: MailTracking,
-): RenderedMail & { headers: Record<string, string> } {
-  const words = WORDS[language];
+  layout?: MailTemplateSource,
+): CampaignMail {
   const target = targetFor(text.body, tracking);
   const paragraphs = text.body
     .split(/\n{2,}/)
     .map((block) => block.trim())
     .filter(Boolean);
-  const link = escapeHtml(unsubscribeLink);
-  const pixel = tracking
-    ? `\n<img src="${escapeHtml(tracking.pixel)}" width="1" height="1" alt="" style="display:block;border:0;width:1px;height:1px">`
-    : '';
-  const html = `<!doctype html>
-<html lang="${language}">
-<head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(text.subject)}</title></head>
-<body style="margin:0;padding:24px;background:#f5f6f8;font-family:Arial,Helvetica,sans-serif;color:#1b2230">
-<div style="max-width:560px;margin:0 auto;background:#ffffff;padding:24px;border-radius:8px">
-${paragraphs.map((block) => `<p style="margin:0 0 16px">${htmlParagraph(block, target)}</p>`).join('\n')}
-<p style="margin:24px 0 0;font-size:12px;color:#3d4657">${escapeHtml(words.footer)} <a href="${link}" style="color:#1f5fc4">${escapeHtml(words.unsubscribe)}</a></p>
-</div>${pixel}
-</body>
-</html>`;
+  const bodyHtml = paragraphs
+    .map((block) => `<p style="margin:0 0 16px">${htmlParagraph(block, target)}</p>`)
+    .join('\n');
+  const bodyText = paragraphs.map((block) => textParagraph(block, target)).join('\n\n');
+  const mail = layout
+    ? laidOut(language, layout, { subject: text.subject, bodyHtml, bodyText, unsubscribeLink, tracking })
+    : builtIn(language, { subject: text.subject, bodyHtml, bodyText, unsubscribeLink, tracking });
   return {
-    subject: text.subject,
-    text: `${paragraphs.map((block) => textParagraph(block, target)).join('\n\n')}\n\n--\n${words.footer}\n${words.unsubscribe}: ${unsubscribeLink}\n`,
-    html,
+    ...mail,
     // RFC 8058: a mail client may unsubscribe with one POST to this address, no page in between.
     headers: {
       'List-Unsubscribe': `<${unsubscribeLink}>`,
       'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
     },
   };
+}
+
+type Parts = {
+  subject: string;
+  bodyHtml: string;
+  bodyText: string;
+  unsubscribeLink: string;
+  tracking?: MailTracking;
+};
+
+function builtIn(language: Language, { subject, bodyHtml, bodyText, unsubscribeLink, tracking }: Parts) {
+  const words = WORDS[language];
+  const link = escapeHtml(unsubscribeLink);
+  const html = `<!doctype html>
+<html lang="${language}">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(subject)}</title></head>
+<body style="margin:0;padding:24px;background:#f5f6f8;font-family:Arial,Helvetica,sans-serif;color:#1b2230">
+<div style="max-width:560px;margin:0 auto;background:#ffffff;padding:24px;border-radius:8px">
+${bodyHtml}
+<p style="margin:24px 0 0;font-size:12px;color:#3d4657">${escapeHtml(words.footer)} <a href="${link}" style="color:#1f5fc4">${escapeHtml(words.unsubscribe)}</a></p>
+</div>${trackingPixel(tracking)}
+</body>
+</html>`;
+  return { subject, text: builtInText(language, bodyText, unsubscribeLink), html };
+}
+
+const builtInText = (language: Language, body: string, unsubscribeLink: string) =>
+  `${body}\n\n--\n${WORDS[language].footer}\n${WORDS[language].unsubscribe}: ${unsubscribeLink}\n`;
+
+function laidOut(
+  language: Language,
+  layout: MailTemplateSource,
+  { subject: campaignSubject, bodyHtml, bodyText, unsubscribeLink, tracking }: Parts,
+): RenderedMail {
+  const values = { campaignSubject, unsubscribeLink };
+  const subject = fillSubject(layout.subject, values);
+  const marked = fillTemplate(layout.text, { ...values, campaignText: `\n\n${CAMPAIGN_TEXT_MARK}\n\n` });
+  const inner = textBlocks(marked, (block) =>
+    block === CAMPAIGN_TEXT_MARK ? bodyHtml : linkedParagraph(block),
+  ).join('\n');
+  return {
+    subject,
+    text: fillTemplate(layout.text, { ...values, campaignText: bodyText }),
+    html: htmlPage(language, subject, inner, trackingPixel(tracking)),
+  };
+}
+
+/** The built-in layout as the `campaign` template's wording (the console's "built-in" version). */
+export function builtInCampaignMail(language: Language, values: MailVariables<'campaign'>): RenderedMail {
+  const text = { subject: values.campaignSubject, body: values.campaignText };
+  const { subject, text: plain, html } = campaignMail(language, text, values.unsubscribeLink);
+  return { subject, text: plain, html };
 }
 
 const page = (language: Language, title: string, content: string) => `<!doctype html>

@@ -14,6 +14,9 @@ import { rejectionMailVariables } from '../rejection-mail';
 import { PASSWORD_RESET_VALID_HOURS, VERIFICATION_VALID_HOURS } from '../verification';
 
 type Sample = {
+  campaignSubject: string;
+  /** Ends where the directory's address goes. */
+  campaignText: string;
   firstName: string;
   buyer: string;
   provider: string;
@@ -25,6 +28,9 @@ type Sample = {
 
 const SAMPLES: Record<Language, Sample> = {
   fr: {
+    campaignSubject: 'Nouveau : des avocats à Lisbonne, 24 h/24',
+    campaignText:
+      'Bonjour,\n\nDes avocats francophones installés à Lisbonne répondent désormais à vos questions, de jour comme de nuit.\n\nVoir les avocats :',
     firstName: 'Camille',
     buyer: 'Camille Martin',
     provider: 'Maître Jeanne Dubois',
@@ -34,6 +40,9 @@ const SAMPLES: Record<Language, Sample> = {
     answer: 'Oui, un avocat de notre réseau peut vous accompagner dans cette démarche.',
   },
   en: {
+    campaignSubject: 'New: lawyers in Lisbon, around the clock',
+    campaignText:
+      'Hello,\n\nEnglish-speaking lawyers based in Lisbon now answer your questions, day and night.\n\nSee the lawyers:',
     firstName: 'Emma',
     buyer: 'Emma Smith',
     provider: 'Jane Brown, attorney',
@@ -43,6 +52,9 @@ const SAMPLES: Record<Language, Sample> = {
     answer: 'Yes, a lawyer of our network can help you with this.',
   },
   es: {
+    campaignSubject: 'Novedad: abogados en Lisboa, las 24 horas',
+    campaignText:
+      'Hola:\n\nAbogados hispanohablantes instalados en Lisboa responden ahora a sus preguntas, de día y de noche.\n\nVer los abogados:',
     firstName: 'Lucía',
     buyer: 'Lucía García',
     provider: 'Abogada Carmen López',
@@ -52,6 +64,9 @@ const SAMPLES: Record<Language, Sample> = {
     answer: 'Sí, un abogado de nuestra red puede ayudarle con este trámite.',
   },
   ru: {
+    campaignSubject: 'Новое: юристы в Лиссабоне, круглосуточно',
+    campaignText:
+      'Здравствуйте!\n\nРусскоязычные юристы в Лиссабоне теперь отвечают на ваши вопросы днём и ночью.\n\nСмотреть юристов:',
     firstName: 'Анна',
     buyer: 'Анна Иванова',
     provider: 'Дмитрий Соколов',
@@ -61,6 +76,9 @@ const SAMPLES: Record<Language, Sample> = {
     answer: 'Да, юрист нашей сети поможет вам с этим.',
   },
   de: {
+    campaignSubject: 'Neu: Anwälte in Lissabon, rund um die Uhr',
+    campaignText:
+      'Guten Tag,\n\ndeutschsprachige Anwälte in Lissabon beantworten jetzt Ihre Fragen, bei Tag und bei Nacht.\n\nZu den Anwälten:',
     firstName: 'Lena',
     buyer: 'Lena Müller',
     provider: 'Rechtsanwältin Petra Schmidt',
@@ -140,6 +158,11 @@ const MAKERS: SampleMakers = {
       sentAt: CONSULTATION_AT,
       answer: SAMPLES[language].answer,
     }),
+  campaign: (language, publicUrl) => ({
+    campaignSubject: SAMPLES[language].campaignSubject,
+    campaignText: `${SAMPLES[language].campaignText} ${publicUrl}/providers`,
+    unsubscribeLink: `${publicUrl}/unsubscribe?token=${SAMPLE_TOKEN}`,
+  }),
 };
 
 export function sampleVariables(

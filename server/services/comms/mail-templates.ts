@@ -37,6 +37,7 @@ import type { MailTemplateDoc, RenderedMail } from '../mail-compose';
 import { builtInInvoiceMail, builtInPasswordResetMail, builtInVerificationMail } from '../mail-templates';
 import { builtInPayoutMail } from '../payouts/payout-mail';
 import { builtInRejectionMail } from '../rejection-mail';
+import { builtInCampaignMail, campaignMail } from './campaign-mail';
 import { sampleVariables } from './mail-template-samples';
 
 export class TemplateInvalid extends Error {
@@ -71,6 +72,7 @@ const BUILT_IN: BuiltIns = {
   provider_rejected: builtInRejectionMail,
   payout_sent: builtInPayoutMail,
   contact_reply: builtInContactReplyMail,
+  campaign: builtInCampaignMail,
 };
 
 /** The mail a kind's built-in wording renders from these values. */
@@ -111,7 +113,7 @@ function summary(kind: MailTemplateKind, language: Language, doc?: MailTemplateD
     : { kind, language, customised: false };
 }
 
-/** Every kind in every language (40 documents at most, read by id in one request). */
+/** Every kind in every language (45 documents at most, read by id in one request). */
 export async function listMailTemplates(store: Store): Promise<MailTemplateSummary[]> {
   const keys = MAIL_TEMPLATE_KINDS.flatMap((kind) =>
     LANGUAGES.map((language) => ({ kind, language, id: mailTemplateDocId(kind, language) })),
@@ -234,5 +236,14 @@ export function previewMailTemplate({
 }): MailPreview {
   const check = checkTemplateInput(kind, input);
   if (!check.ok) throw new TemplateInvalid(check.fields);
-  return renderTemplate(language, check.value, sampleVariables(kind, language, publicUrl));
+  const values = sampleVariables(kind, language, publicUrl);
+  if (kind !== 'campaign') return renderTemplate(language, check.value, values);
+  // A campaign's layout: laid out as the senders do, around a sample campaign.
+  const text = { subject: values.campaignSubject ?? '', body: values.campaignText ?? '' };
+  const {
+    subject,
+    text: plain,
+    html,
+  } = campaignMail(language, text, values.unsubscribeLink ?? '', undefined, check.value);
+  return { subject, text: plain, html };
 }

@@ -74,7 +74,7 @@ export function TemplateForm({ template: read, path, onStale, onFresh }: Props) 
       code === 'unknown_variable'
         ? unknownVariables(kind, draft[field])
         : code === 'missing_variable'
-          ? missingVariables(kind, draft[field])
+          ? missingVariables(kind, draft[field], field)
           : [];
     return errors.field(code, names.map(placeholder));
   };

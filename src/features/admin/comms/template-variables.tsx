@@ -4,7 +4,7 @@
  */
 import { useTranslation } from 'react-i18next';
 import type { ParseKeys } from 'i18next';
-import { MAIL_TEMPLATE_VARIABLES } from '../../../domain/mail-templates';
+import { MAIL_TEMPLATE_VARIABLES, requiredVariables } from '../../../domain/mail-templates';
 import type { MailTemplateKind } from '../../../domain/mail-templates';
 import detail from '../ui/detail.module.css';
 import styles from './templates.module.css';
@@ -19,10 +19,12 @@ export function TemplateVariables({
   onInsert: (name: string) => void;
 }) {
   const { t } = useTranslation();
-  const { required, optional } = MAIL_TEMPLATE_VARIABLES[kind];
+  const { optional } = MAIL_TEMPLATE_VARIABLES[kind];
+  const inSubject = requiredVariables(kind, 'subject');
   const entries = [
-    ...required.map((name) => ({ name, required: true })),
-    ...optional.map((name) => ({ name, required: false })),
+    ...requiredVariables(kind, 'text').map((name) => ({ name, required: 'text' as const })),
+    ...inSubject.map((name) => ({ name, required: 'subject' as const })),
+    ...optional.filter((name) => !inSubject.includes(name)).map((name) => ({ name, required: undefined })),
   ];
   return (
     <section className={detail.card} aria-labelledby="template-variables-title">
@@ -43,7 +45,12 @@ export function TemplateVariables({
             >
               {placeholder(name)}
               {isRequired && (
-                <span className={detail.secondary}> · {t('commsTemplates.variables.required')}</span>
+                <span className={detail.secondary}>
+                  {' · '}
+                  {isRequired === 'subject'
+                    ? t('commsTemplates.variables.requiredInSubject')
+                    : t('commsTemplates.variables.required')}
+                </span>
               )}
             </button>
           </li>
