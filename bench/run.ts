@@ -36,7 +36,10 @@ async function withProviders<T>(run: (server: TestServer) => Promise<T>): Promis
 }
 
 // First, before the heavier benches: Lighthouse's timings scale with this machine's main-thread times.
-for (const line of lighthouseReport(await benchLighthouse(DIST))) console.log(line);
+// `npm run bench -- --no-lighthouse` leaves them out (`npm run bench:lighthouse` runs them alone).
+if (!process.argv.includes('--no-lighthouse')) {
+  for (const line of lighthouseReport(await benchLighthouse(DIST))) console.log(line);
+}
 
 let embeddedPull: Awaited<ReturnType<typeof benchReplication>> | undefined;
 await withProviders(async (server) => {
