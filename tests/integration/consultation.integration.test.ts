@@ -16,7 +16,7 @@ import { serviceOfRole } from '../../src/domain/order';
 import { userDbName } from '../../src/domain/user-db';
 import { createStripeGateway } from '../../server/adapters/payments/stripe';
 import { createTwilioTelephony } from '../../server/adapters/telephony/twilio';
-import type { Telephony } from '../../server/adapters/telephony/types';
+import type { Telephony, TelephonyEventSink } from '../../server/adapters/telephony/types';
 import { createConsultations } from '../../server/services/consultation/consultations';
 import type { Consultations } from '../../server/services/consultation/consultations';
 import type { StoredCall, StoredOrder } from '../../server/services/consultation/types';
@@ -558,6 +558,53 @@ describe('Stripe and Twilio (real SDKs, local API servers, signed callbacks)', (
     } finally {
       second.stop();
       await second.idle();
+    }
+  });
+
+  it('applies a callback delivered to two instances at once once: one call to the client', async () => {
+    const { orderId } = await paidOrder();
+    let otherSink: TelephonyEventSink | undefined;
+    const other = createConsultations({
+      store: server.store,
+      config: configOf(server),
+      gateway: server.services.gateway,
+      telephony: (sink) => {
+        otherSink = sink;
+        return createTwilioTelephony(
+          { ...configOf(server), twilio: configOf(server).twilio! },
+          { httpClient: twilioApi.httpClient() },
+        );
+      },
+    });
+    try {
+      const mine = (to: string) =>
+        placedCalls(to).filter((c) => c.form.get('StatusCallback')!.includes(orderId));
+      const providerCall = await waitFor(async () => mine(PROVIDER_PHONE)[0], 'the call to the expert');
+      // The expert answers; the callback reaches this instance and, at the same moment, the other.
+      const outcomes = await Promise.allSettled([
+        otherSink!({
+          kind: 'leg',
+          orderId,
+          leg: 'provider',
+          attempt: 1,
+          callSid: providerCall.sid,
+          sequence: 1,
+          status: 'in-progress',
+          at: new Date().toISOString(),
+        }),
+        legCallback(PROVIDER_PHONE, placedCalls(PROVIDER_PHONE).indexOf(providerCall), 'in-progress', 1),
+      ]);
+      expect(outcomes.map((o) => (o.status === 'rejected' ? String(o.reason) : 'ok'))).toEqual(['ok', 'ok']);
+      await waitFor(async () => mine('+33612345678')[0], 'the call to the client');
+      await other.idle();
+      await server.services.consultations.idle();
+      expect(mine('+33612345678')).toHaveLength(1);
+      const call = await server.store.db<StoredCall>('calls').get(orderId);
+      expect(call.state.phase).toBe('calling_client');
+      expect(call.pending).toEqual([]);
+    } finally {
+      other.stop();
+      await other.idle();
     }
   });
 });

@@ -23,7 +23,7 @@ import { userDbName } from '../../../src/domain/user-db';
 import type { PaymentGateway } from '../../adapters/payments/types';
 import type { Telephony, TelephonyEvent, TelephonyEventSink } from '../../adapters/telephony/types';
 import type { Config } from '../../config/env';
-import { createOnce, getOrUndefined, replaceDoc } from '../../store/store';
+import { createOnce, getOrUndefined, isConflict, replaceDoc } from '../../store/store';
 import type { Store } from '../../store/store';
 import { confirmCouponUse, releaseCouponUse } from '../coupons/uses';
 import { endedWithoutConsultation } from '../coupons/stale-holds';
@@ -45,6 +45,8 @@ const PROVIDER_WAIT_SECONDS = 10 * 60;
 const CLIENT_SLACK_SECONDS = 60;
 /** Pause before carrying out again an effect that failed (the gateway or the telephony did not answer). */
 const EFFECT_RETRY_MS = 10_000;
+/** Attempts at applying an event over a call another instance keeps writing meanwhile. */
+const CALL_WRITE_ATTEMPTS = 5;
 
 export type ConsultationOptions = {
   store: Store;
@@ -210,37 +212,47 @@ export function createConsultations(options: ConsultationOptions): Consultations
   /** Applies an event and everything it leads to. Must run inside `serial(orderId)`. */
   async function apply(orderId: string, first: CallEvent): Promise<void> {
     const queue: CallEvent[] = [first];
-    while (queue.length > 0) {
-      const event = queue.shift()!;
-      const order = await getOrder(orderId);
-      const call = await getCall(orderId);
-      if (!order || !call) {
-        log(`event ${event.type} for unknown order ${orderId}`);
-        return;
-      }
-      const result = step(call.state, event, contextOf(order));
+    while (queue.length > 0) queue.push(...(await applyOne(orderId, queue.shift()!)));
+  }
+
+  /**
+   * One event over the call as stored; answers the events its effects led to. `serial` orders an
+   * order's events within this process only: when another instance (a callback delivered to both,
+   * a timer armed in both) wrote the call meanwhile, the event is applied again over what that
+   * instance wrote, where the machine ignores what was applied already.
+   */
+  async function applyOne(orderId: string, event: CallEvent, attempt = 1): Promise<CallEvent[]> {
+    const order = await getOrder(orderId);
+    const call = await getCall(orderId);
+    if (!order || !call) {
+      log(`event ${event.type} for unknown order ${orderId}`);
+      return [];
+    }
+    const result = step(call.state, event, contextOf(order));
+    if (result.ignored && result.state === call.state) {
       await callLog(order, event, result.state.phase, result.ignored);
-      if (result.ignored && result.state === call.state) {
-        if (event.type === 'retry_due' && call.state.retryAt) arm(orderId, 'retry_due', call.state.retryAt);
-        continue;
-      }
+      if (event.type === 'retry_due' && call.state.retryAt) arm(orderId, 'retry_due', call.state.retryAt);
+      return [];
+    }
 
-      const fired = (t: StoredCall['timers'][number]) =>
-        t.action === event.type && Date.parse(t.at) <= Date.parse(event.at);
-      const nextTimers = call.timers.filter((t) => !fired(t));
-      for (const effect of result.effects)
-        if (effect.type === 'schedule') nextTimers.push({ action: effect.action, at: effect.at });
-      const pending = [...(call.pending ?? []), ...result.effects.filter((e) => e.type !== 'schedule')];
+    const fired = (t: StoredCall['timers'][number]) =>
+      t.action === event.type && Date.parse(t.at) <= Date.parse(event.at);
+    const nextTimers = call.timers.filter((t) => !fired(t));
+    for (const effect of result.effects)
+      if (effect.type === 'schedule') nextTimers.push({ action: effect.action, at: effect.at });
+    const pending = [...(call.pending ?? []), ...result.effects.filter((e) => e.type !== 'schedule')];
 
-      let expectedCallAt = call.expectedCallAt;
-      if (event.type === 'start')
-        expectedCallAt = new Date(Date.parse(event.at) + pickupEstimateMs()).toISOString();
-      else if (result.state.retryAt && result.state.leg === 'provider')
-        expectedCallAt = new Date(Date.parse(result.state.retryAt) + pickupEstimateMs()).toISOString();
-      else if (result.state.phase === 'calling_client' && call.state.phase !== 'calling_client')
-        expectedCallAt = event.at;
+    let expectedCallAt = call.expectedCallAt;
+    if (event.type === 'start')
+      expectedCallAt = new Date(Date.parse(event.at) + pickupEstimateMs()).toISOString();
+    else if (result.state.retryAt && result.state.leg === 'provider')
+      expectedCallAt = new Date(Date.parse(result.state.retryAt) + pickupEstimateMs()).toISOString();
+    else if (result.state.phase === 'calling_client' && call.state.phase !== 'calling_client')
+      expectedCallAt = event.at;
 
-      const saved = await saveCall({
+    let saved: StoredCall;
+    try {
+      saved = await saveCall({
         ...call,
         state: result.state,
         timers: nextTimers,
@@ -248,10 +260,13 @@ export function createConsultations(options: ConsultationOptions): Consultations
         ...(expectedCallAt ? { expectedCallAt } : {}),
         updatedAt: now().toISOString(),
       });
-      for (const timer of nextTimers) arm(orderId, timer.action, timer.at);
-      const followUps = await runPending(orderId, saved);
-      queue.push(...followUps);
+    } catch (error) {
+      if (isConflict(error) && attempt < CALL_WRITE_ATTEMPTS) return applyOne(orderId, event, attempt + 1);
+      throw error;
     }
+    await callLog(order, event, result.state.phase, result.ignored);
+    for (const timer of nextTimers) arm(orderId, timer.action, timer.at);
+    return runPending(orderId, saved);
   }
 
   async function saveCall(call: StoredCall): Promise<StoredCall> {
