@@ -1,6 +1,7 @@
 /**
  * `POST /mail/events` (under `/api`): the mail provider's reports of bounces and complaints that come
- * after a mail was accepted (services/comms/mail-events.ts records them). The endpoint exists only
+ * after a mail was accepted (services/comms/provider-reports.ts records them: a hard bounce turns
+ * the recipient `bounced` and the campaign's counts follow). The endpoint exists only
  * when `MAIL_EVENTS_SECRET` is set (404 otherwise), and takes a request only with a valid
  * `X-Mail-Events-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` made within
  * five minutes (401 otherwise): the signature is checked over the raw body, so this route parses its
@@ -11,15 +12,15 @@
  * `{ "type": "bounce", "bounceType": "hard" | "soft", "messageId", "email", "at" }` or
  * `{ "type": "complaint", "messageId", "email", "at" }`. A malformed one refuses the whole request
  * (400 `validation`, field `events.<index>`, or `body`). Answer: 200 `{ recorded, duplicates, unmatched }`: a replayed
- * event is a duplicate and changes nothing; an unknown Message-ID is unmatched and changes nothing.
+ * event is a duplicate and changes nothing more (it finishes what a crash may have cut); an unknown
+ * Message-ID is unmatched and changes nothing.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import express from 'express';
 import type { Router } from 'express';
 import { checkMailEvents } from '../../src/domain/comms-deliverability';
 import type { Config } from '../config/env';
-import { recordProviderEvent } from '../services/comms/mail-events';
-import type { ProviderEventOutcome } from '../services/comms/mail-events';
+import { recordProviderReport } from '../services/comms/provider-reports';
 import type { Store } from '../store/store';
 import { ApiError } from './errors';
 
@@ -68,9 +69,7 @@ export function mailEventsRouter(store: Store, config: Config): Router {
         fields: { [field]: 'value_invalid' },
       });
     }
-    const tally: Record<ProviderEventOutcome, number> = { recorded: 0, duplicate: 0, unmatched: 0 };
-    for (const event of check.events) tally[await recordProviderEvent(store, event, now)] += 1;
-    res.json({ recorded: tally.recorded, duplicates: tally.duplicate, unmatched: tally.unmatched });
+    res.json(await recordProviderReport(store, check.events, now));
   });
   return router;
 }

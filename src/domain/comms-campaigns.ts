@@ -139,7 +139,8 @@ export const CAMPAIGN_STATES = ['scheduled', 'resolving', 'sending', 'complete',
 export type CampaignState = (typeof CAMPAIGN_STATES)[number];
 /**
  * `sending`: its SMTP transaction began and its end was not recorded (sent again on resume);
- * `bounced`: the receiving server refused the address for good (5xx at RCPT), which is suppressed.
+ * `bounced`: the receiving server refused the address for good (5xx at RCPT), or the mail provider
+ * reported a hard bounce of a mail `sent`; either way the address is suppressed.
  */
 export const MAIL_DELIVERY_STATES = ['queued', 'sending', 'sent', 'failed', 'bounced', 'suppressed'] as const;
 export type MailDeliveryState = (typeof MAIL_DELIVERY_STATES)[number];

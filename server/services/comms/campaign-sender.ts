@@ -35,13 +35,12 @@ import { reachable } from './segment-match';
 import { forEachMatch } from './segment-match';
 import { assignGroups, chooseWinner, mayMailNow, startTestWait, AbNotOpen } from './ab-test';
 import { createDeliverer } from './campaign-delivery';
-import type { Delivery } from './campaign-delivery';
+import { campaignDeliveries, recountCampaign } from './campaign-counts';
 import {
   campaignIdOf,
   campaignMessageId,
   countedAs,
   mailDeliveryDocId,
-  mailDeliveryPrefix,
   noCampaignCounts,
 } from './campaign-records';
 import type { CampaignDoc, MailDeliveryDoc } from './campaign-records';
@@ -52,8 +51,6 @@ import { marketingMailThrottle } from './mail-throttle';
 
 /** Recipients resolved at once (one read of their accounts, one bulk write). */
 const RESOLVE_BATCH = 200;
-/** Delivery documents read per request. */
-const READ_PAGE = 200;
 /** The record's counts (and whether it was cancelled) are read and written every so many mails. */
 const TALLY_EVERY = 10;
 /** Pause before another pass over mails left queued by a temporary failure. */
@@ -202,25 +199,6 @@ function createCampaignSender(store: Store, config: Config): CampaignSender {
     return written ?? (await readCampaign(store, id));
   }
 
-  /** A campaign's deliveries in uid order, a page at a time. */
-  async function* deliveries(prefix: string): AsyncGenerator<Delivery> {
-    let startkey = prefix;
-    for (;;) {
-      const { rows } = await commsDb<MailDeliveryDoc>(store).list({
-        startkey,
-        endkey: `${prefix}\ufff0`,
-        include_docs: true,
-        limit: READ_PAGE + 1,
-      });
-      for (const row of rows.slice(0, READ_PAGE)) {
-        const doc = 'doc' in row ? row.doc : undefined;
-        if (doc?.type === 'campaign_delivery') yield doc as Delivery;
-      }
-      if (rows.length <= READ_PAGE) return;
-      startkey = rows[READ_PAGE]!.id;
-    }
-  }
-
   /**
    * One pass: mails every delivery not done that may be mailed now (an A/B campaign's rest waits for
    * the winner); answers how many of those are left to try again.
@@ -232,7 +210,7 @@ function createCampaignSender(store: Store, config: Config): CampaignSender {
     let left = 0;
     let seen = 0;
     let sinceTally = 0;
-    for await (const doc of deliveries(mailDeliveryPrefix(id))) {
+    for await (const doc of campaignDeliveries(store, id)) {
       if (stopped) return left + 1;
       const due = (doc.state === 'queued' || doc.state === 'sending') && mayMailNow(record, doc);
       const done = due ? await deliverOne(record, doc, key) : doc;
@@ -262,14 +240,14 @@ function createCampaignSender(store: Store, config: Config): CampaignSender {
     return open;
   }
 
-  /** The final counts, from the deliveries themselves; the record is complete (or stays cancelled). */
+  /**
+   * The final counts, from the deliveries themselves (recountCampaign: read by id, and counted again
+   * if the record changed meanwhile, e.g. a provider's report recounted it); the record is complete
+   * (or stays cancelled).
+   */
   async function finish(record: CampaignDoc): Promise<void> {
-    const counts = noCampaignCounts();
-    for await (const doc of deliveries(mailDeliveryPrefix(campaignIdOf(record)))) {
-      counts[countedAs(doc.state)] += 1;
-    }
-    await upsertDoc<CampaignDoc>(store, COMMS_DB, record._id, (current) => {
-      if (!current || current.state === 'complete') return undefined;
+    await recountCampaign(store, campaignIdOf(record), (current, counts) => {
+      if (current.state === 'complete') return undefined;
       if (current.state === 'cancelled') return { ...current, counts };
       if (current.state !== 'sending' || counts.queued > 0) return undefined; // left for later
       return { ...current, state: 'complete', counts, completedAt: new Date().toISOString() };

@@ -9,12 +9,12 @@
  * A hard bounce and a complaint put the address on the suppression list. The suppression is written
  * before the event: a crash between the two leaves the event unrecorded, and the replay (the
  * provider's, or the campaign's resume) writes it then; an event recorded already changes nothing,
- * so a replay never puts back an address an admin took off the list since.
+ * so a replay never puts back an address an admin took off the list since. The provider's reports,
+ * and what they change on the recipient and the campaign's counts: provider-reports.ts.
  */
 import { withRates } from '../../../src/domain/comms-deliverability';
 import type {
   DeliverabilityFigures,
-  MailEventInput,
   MailEventKind,
   MailEventView,
 } from '../../../src/domain/comms-deliverability';
@@ -23,8 +23,8 @@ import { createOnce, getOrUndefined } from '../../store/store';
 import type { Store } from '../../store/store';
 import type { Page } from '../admin/paging';
 import { PREFIX_END, scanPage } from '../admin/paging';
-import { campaignOfMessageId, mailDeliveryDocId, mailEventDocId } from './campaign-records';
-import type { CampaignDoc, MailDeliveryDoc, MailEventDoc } from './campaign-records';
+import { mailEventDocId } from './campaign-records';
+import type { CampaignDoc, MailEventDoc } from './campaign-records';
 import { commsDb, COMMS_DB } from './records';
 import { suppressForEvent } from './suppression';
 
@@ -41,41 +41,6 @@ export async function recordMailEvent(store: Store, fact: MailEventFact, now = n
   }
   const doc: MailEventDoc = { _id, type: 'mail_event', ...fact, recordedAt: now.toISOString() };
   return createOnce(store, COMMS_DB, doc);
-}
-
-export type ProviderEventOutcome = 'recorded' | 'duplicate' | 'unmatched';
-
-/**
- * A provider's report, matched to the campaign recipient by its Message-ID (read by id: current on a
- * cluster). A Message-ID that is not one of our campaign mails is `unmatched` and changes nothing:
- * the address suppressed is always the one the mail went to, whatever the report says.
- */
-export async function recordProviderEvent(
-  store: Store,
-  event: MailEventInput,
-  now = new Date(),
-): Promise<ProviderEventOutcome> {
-  const named = campaignOfMessageId(event.messageId);
-  if (!named) return 'unmatched';
-  const delivery = await getOrUndefined(
-    commsDb<MailDeliveryDoc>(store),
-    mailDeliveryDocId(named.campaignId, named.uid),
-  );
-  if (delivery?.type !== 'campaign_delivery' || delivery.messageId !== event.messageId) return 'unmatched';
-  const recorded = await recordMailEvent(
-    store,
-    {
-      kind: event.kind,
-      source: 'provider',
-      messageId: event.messageId,
-      email: delivery.email,
-      campaignId: delivery.campaignId,
-      uid: delivery.uid,
-      at: event.at,
-    },
-    now,
-  );
-  return recorded ? 'recorded' : 'duplicate';
 }
 
 function eventView(doc: MailEventDoc): MailEventView {
