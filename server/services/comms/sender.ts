@@ -100,7 +100,8 @@ function createSender(store: Store, { batchPauseMs = 0 }: SenderOptions): Broadc
       );
       record = started ?? (await readBroadcast(store, id));
     }
-    if (record.state === 'complete' || record.state === 'cancelled' || record.state === 'scheduled') return;
+    // Complete, or cancelled before its time (by the conditional write this start lost to): done.
+    if (record.state !== 'resolving' && record.state !== 'sending') return;
     if (record.state === 'resolving') record = await resolve(record);
     for (let pass = 0; !stopped; pass++) {
       const left = await deliverPass(record);
