@@ -14,7 +14,7 @@ export const CAMPAIGN_BODY_MAX = 10_000;
  * Why a field was refused; the console shows `commsCampaigns.errors.<code>`. `same_as_a`: an A/B
  * test's second text is the first one.
  */
-export type CampaignFieldProblem = CommsFieldProblem | 'in_past' | 'too_far' | 'same_as_a';
+export type CampaignFieldProblem = CommsFieldProblem | 'same_as_a';
 export type CampaignFieldProblems = Record<string, CampaignFieldProblem>;
 
 export type CampaignText = { subject: string; body: string };

@@ -9,6 +9,7 @@
 import { checkAbInput } from './comms-ab';
 import type { AbInput, AbState } from './comms-ab';
 import { checkTexts } from './campaign-texts';
+import { checkSchedule } from './comms-schedule';
 import type { CampaignFieldProblems, CampaignText, CampaignTexts } from './campaign-texts';
 import { isRecord, SEGMENT_ID_PATTERN } from './comms';
 import type { Checked, CommsFieldProblem, ResolvedTarget } from './comms';
@@ -24,8 +25,6 @@ export {
   type CampaignText,
   type CampaignTexts,
 } from './campaign-texts';
-/** How far ahead a campaign may be scheduled. */
-export const CAMPAIGN_SCHEDULE_MAX_DAYS = 365;
 
 export type CampaignChecked<T> = { ok: true; value: T } | { ok: false; fields: CampaignFieldProblems };
 
@@ -41,18 +40,6 @@ export type CampaignInput = {
 /** A campaign's texts per language (French required), each problem noted in `fields` (automations reuse it). */
 export function checkCampaignTexts(value: unknown, fields: CampaignFieldProblems): CampaignTexts | undefined {
   return checkTexts(value, 'texts', fields);
-}
-
-/** A schedule: an ISO instant after `now` and at most a year ahead. */
-function checkSchedule(value: unknown, now: Date, fields: CampaignFieldProblems): string | undefined {
-  if (value === undefined || value === null || value === '') return undefined;
-  const time = typeof value === 'string' && value.length <= 40 ? Date.parse(value) : NaN;
-  if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}T/.test(value) || Number.isNaN(time)) {
-    fields.scheduledAt = 'value_invalid';
-  } else if (time <= now.getTime()) fields.scheduledAt = 'in_past';
-  else if (time > now.getTime() + CAMPAIGN_SCHEDULE_MAX_DAYS * 86_400_000) fields.scheduledAt = 'too_far';
-  else return new Date(time).toISOString();
-  return undefined;
 }
 
 export function checkCampaignInput(value: unknown, now = new Date()): CampaignChecked<CampaignInput> {

@@ -4,6 +4,8 @@
  * console; the server evaluates a segment (server/services/comms/segment-match.ts) and delivers
  * each notification into the recipient's own database (server/services/comms/sender.ts).
  */
+import { checkSchedule } from './comms-schedule';
+import type { ScheduleProblem } from './comms-schedule';
 import { COUNTRY_CODES } from './countries';
 import { DEFAULT_LANGUAGE, LANGUAGES } from './languages';
 import type { Language } from './languages';
@@ -49,8 +51,12 @@ export type SegmentRules = {
 
 export type SegmentInput = { name: string; rules: SegmentRules };
 
-/** Why a field was refused; the console shows `admin.comms.errors.<code>`. */
-export type CommsFieldProblem = 'required' | 'value_invalid' | 'too_long' | 'unknown_field' | 'empty_range';
+/**
+ * Why a field was refused; the console shows `admin.comms.errors.<code>`. A schedule may also be
+ * `in_past` or `too_far` (comms-schedule.ts).
+ */
+export type CommsFieldProblem =
+  'required' | 'value_invalid' | 'too_long' | 'unknown_field' | 'empty_range' | ScheduleProblem;
 
 export type FieldProblems = Record<string, CommsFieldProblem>;
 export type Checked<T> = { ok: true; value: T } | { ok: false; fields: FieldProblems };
@@ -164,7 +170,12 @@ export type AnnouncementTexts = { fr: AnnouncementText } & Partial<Record<Langua
 
 /** Whom a notification goes to: one user, or the users a saved segment matches when it is sent. */
 export type BroadcastTarget = { kind: 'user'; uid: string } | { kind: 'segment'; segmentId: string };
-export type BroadcastInput = { target: BroadcastTarget; texts: AnnouncementTexts };
+export type BroadcastInput = {
+  target: BroadcastTarget;
+  texts: AnnouncementTexts;
+  /** When it is sent (ISO instant, in the future, as a campaign's); now when absent. */
+  scheduledAt?: string;
+};
 
 export const UID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 export const SEGMENT_ID_PATTERN = /^[a-z0-9-]{1,40}$/;
@@ -211,15 +222,16 @@ function checkTarget(value: unknown, fields: FieldProblems): BroadcastTarget | u
   return undefined;
 }
 
-export function checkBroadcastInput(value: unknown): Checked<BroadcastInput> {
+export function checkBroadcastInput(value: unknown, now = new Date()): Checked<BroadcastInput> {
   if (!isRecord(value)) return { ok: false, fields: { body: 'value_invalid' } };
   const fields: FieldProblems = {};
   for (const key of Object.keys(value))
-    if (key !== 'target' && key !== 'texts') fields[key] = 'unknown_field';
+    if (!['target', 'texts', 'scheduledAt'].includes(key)) fields[key] = 'unknown_field';
   const target = checkTarget(value.target, fields);
   const texts = checkAnnouncementTexts(value.texts, fields);
+  const scheduledAt = checkSchedule(value.scheduledAt, now, fields);
   if (Object.keys(fields).length || !target || !texts) return { ok: false, fields };
-  return { ok: true, value: { target, texts } };
+  return { ok: true, value: { target, texts, ...(scheduledAt ? { scheduledAt } : {}) } };
 }
 
 /**
@@ -283,7 +295,8 @@ export type SegmentView = {
 
 export type SegmentCount = { count: number; sample: UserListItem[] };
 
-export const BROADCAST_STATES = ['resolving', 'sending', 'complete'] as const;
+/** `scheduled`: waiting for its time; `cancelled`: cancelled while it waited, it never went out. */
+export const BROADCAST_STATES = ['scheduled', 'resolving', 'sending', 'complete', 'cancelled'] as const;
 export type BroadcastState = (typeof BROADCAST_STATES)[number];
 export const DELIVERY_STATES = ['queued', 'sent', 'failed'] as const;
 export type DeliveryState = (typeof DELIVERY_STATES)[number];
@@ -301,12 +314,16 @@ export type BroadcastView = {
   target: ResolvedTarget;
   texts: AnnouncementTexts;
   state: BroadcastState;
+  /** When it is due, if it was scheduled: its recipients are those of that time. */
+  scheduledAt?: string;
   /** Recipients resolved (set when resolving ends). */
   total: number;
   counts: DeliveryCounts;
   createdAt: string;
   createdBy: string;
   completedAt?: string;
+  cancelledAt?: string;
+  cancelledBy?: string;
 };
 
 export type DeliveryView = {
@@ -316,6 +333,12 @@ export type DeliveryView = {
   failure?: DeliveryFailure;
   sentAt?: string;
 };
+
+/** Whether a broadcast may still be cancelled: only while it waits for its time. */
+export const isBroadcastCancellable = (state: BroadcastState) => state === 'scheduled';
+
+/** Whether a broadcast may still change (the console follows it until then). */
+export const isBroadcastOpen = (state: BroadcastState) => state !== 'complete' && state !== 'cancelled';
 
 /** The notification of a broadcast in each recipient's database: one id per broadcast, so never two. */
 export function announcementNotificationId(broadcastId: string): string {

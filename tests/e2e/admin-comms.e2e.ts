@@ -4,8 +4,10 @@
  * another admin made meanwhile is refused and the segment reloaded), then sends a notification in
  * French and English to that segment while one of its clients is offline. The broadcast's page
  * follows the delivery to "complete" with every recipient sent; the offline client's page does not
- * have it until the connection returns, then shows it in English without a reload. Then screenshots
- * of both screens, phone (390 px) and desktop, French and English, each checked for sideways overflow.
+ * have it until the connection returns, then shows it in English without a reload. A notification
+ * scheduled for later, in the admin's own time zone, is listed as scheduled with its time, then
+ * cancelled from its page. Then screenshots of both screens, phone (390 px) and desktop, French and
+ * English, each checked for sideways overflow.
  */
 import { expect, test } from '@playwright/test';
 import type { APIRequestContext, Page } from '@playwright/test';
@@ -194,6 +196,84 @@ test('a notification sent to a segment reaches an offline client in English once
   await expect(tab.getByText(TEXTS.fr.title)).toHaveCount(0);
   await clientContext.close();
   await admin.dispose();
+});
+
+test.describe('in Tokyo', () => {
+  // The admin's time zone is not the server's: what they type is read in theirs (UTC+9, no DST).
+  test.use({ timezoneId: 'Asia/Tokyo' });
+
+  test('a notification scheduled for later is listed as scheduled, then cancelled', async ({
+    page,
+    baseURL,
+  }) => {
+    const admin = await adminApi(baseURL!);
+    const name = `Germanophones ${unique()}`;
+    const created = await admin.post('/api/admin/comms/segments', {
+      data: { name, rules: { languages: ['de'] } },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+    const title = `Maintenance ${unique()}`;
+    // Tomorrow at 09:30 in Tokyo, as typed there, and the instant it is.
+    const tokyoDay = new Date(Date.now() + 9 * 3_600_000 + 86_400_000).toISOString().slice(0, 10);
+    const due = new Date(`${tokyoDay}T09:30:00+09:00`).toISOString();
+
+    await signInAdmin(page);
+    await page.goto('/admin/comms/notifications/new');
+    const composer = page.getByTestId('notification-form');
+    await composer.getByLabel('Segment', { exact: true }).selectOption({ label: name });
+    await composer.getByLabel('Titre (Français)').fill(title);
+    await composer.getByLabel('Message (Français)').fill('Le service sera interrompu une heure.');
+    await composer.getByRole('checkbox', { name: 'Envoyer plus tard' }).check();
+    const send = composer.getByRole('button', { name: 'Programmer la notification' });
+    const when = composer.getByLabel('Date et heure d’envoi');
+    await send.click();
+    await expect(when).toBeFocused();
+    await expect(composer.locator('#notification-scheduledAt-error')).toHaveText('Ce champ est obligatoire.');
+    await when.fill('2020-01-01T09:30');
+    await send.click();
+    await expect(composer.locator('#notification-scheduledAt-error')).toHaveText(
+      'Choisissez un moment dans le futur.',
+    );
+    await when.fill(`${tokyoDay}T09:30`);
+    await shot(page, { path: `${SHOTS}/composer-scheduled-desktop-fr.png`, fullPage: true });
+    await send.click();
+
+    // Its page: scheduled, due at the instant typed in Tokyo, nothing sent.
+    await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+    const progress = page.locator('[data-broadcast]');
+    await expect(progress.locator('[data-broadcast-state]')).toHaveText('Programmé');
+    const id = (await progress.getAttribute('data-broadcast'))!;
+    await expect(page).toHaveURL(new RegExp(`/admin/comms/notifications/${id}$`));
+    await shot(page, { path: `${SHOTS}/broadcast-scheduled-desktop-fr.png`, fullPage: true });
+    await expect(progress.locator('[data-fact="scheduledAt"] dd')).toContainText('09:30');
+    await expect(progress.locator('[data-figure="sent"] dd')).toHaveText('0');
+    const stored = await admin.get(`/api/admin/comms/notifications/${id}`);
+    expect(((await stored.json()) as { broadcast: BroadcastView }).broadcast).toMatchObject({
+      state: 'scheduled',
+      scheduledAt: due,
+    });
+
+    // Listed first, scheduled, with when it is due.
+    await page.goto('/admin/comms/notifications');
+    const first = page.locator('[data-admin-list="comms/notifications"] tbody tr').first();
+    await expect(first).toContainText(title);
+    await expect(first.locator('[data-broadcast-state]')).toHaveText('Programmé');
+    await expect(first.locator('[data-broadcast-due]')).toContainText('09:30');
+    await shot(page, { path: `${SHOTS}/notifications-scheduled-desktop-fr.png`, fullPage: true });
+
+    // Cancelled from its page, after a confirmation: it will never go out.
+    await first.getByRole('link').first().click();
+    await page.getByRole('button', { name: 'Annuler l’envoi' }).click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog).toContainText('Elle ne sera envoyée à personne.');
+    await dialog.getByRole('button', { name: 'Annuler l’envoi' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(progress.locator('[data-broadcast-state]')).toHaveText('Annulé');
+    await expect(page.getByRole('button', { name: 'Annuler l’envoi' })).toHaveCount(0);
+    await page.goto('/admin/comms/notifications');
+    await expect(first.locator('[data-broadcast-state]')).toHaveText('Annulé');
+    await admin.dispose();
+  });
 });
 
 for (const language of ['fr', 'en'] as const) {

@@ -13,12 +13,8 @@ import {
   suppressionSearch,
 } from '../../src/domain/comms-campaigns';
 import { readConfig } from '../../server/config/env';
-import {
-  campaignBody,
-  campaignFieldId,
-  localToInstant,
-  newCampaignForm,
-} from '../../src/features/admin/comms/campaign-form';
+import { campaignBody, campaignFieldId, newCampaignForm } from '../../src/features/admin/comms/campaign-form';
+import { localToInstant } from '../../src/features/admin/comms/schedule-form';
 import { campaignMail } from '../../server/services/comms/campaign-mail';
 import { campaignMessageId, countedAs } from '../../server/services/comms/campaign-records';
 import { readUnsubscribeToken, unsubscribeToken } from '../../server/services/comms/unsubscribe-token';

@@ -48,4 +48,15 @@ describe('the notification composer', () => {
     expect(!check.ok && check.fields).toEqual({ 'texts.en.body': 'required' });
     expect(notificationFieldId('texts.en.body')).toBe('notification-texts-en-body');
   });
+
+  it('sends a schedule typed in local time as an instant, and none when sent now', () => {
+    const form = newNotificationForm('seg-1');
+    form.texts.fr = { title: 'Titre', body: 'Corps' };
+    form.scheduledAt = '2026-12-01T09:30';
+    expect(notificationBody(form).scheduledAt).toBeUndefined();
+    form.later = true;
+    expect(notificationBody(form).scheduledAt).toBe(new Date('2026-12-01T09:30').toISOString());
+    const check = checkBroadcastInput(notificationBody(form), new Date('2026-11-29T12:00:00Z'));
+    expect(check.ok && check.value.scheduledAt).toBe(new Date('2026-12-01T09:30').toISOString());
+  });
 });

@@ -1,6 +1,7 @@
 /**
  * The rules of communications (src/domain/comms.ts): a segment's rules and an announcement's texts
- * as checked before anything is saved or sent, the text each recipient reads, the notification's
+ * and schedule as checked before anything is saved or sent (the schedule as a campaign's,
+ * src/domain/comms-schedule.ts), the text each recipient reads, the notification's
  * schema as the gateway and the browser check it, and how the dashboard shows an announcement.
  */
 import { describe, expect, it } from 'vitest';
@@ -13,6 +14,7 @@ import {
   checkSegmentInput,
   checkSegmentRules,
 } from '../../src/domain/comms';
+import { COMMS_SCHEDULE_MAX_DAYS } from '../../src/domain/comms-schedule';
 import { createMineValidator } from '../../src/domain/mine-validation';
 import { announcementText, notificationText } from '../../src/features/dashboard/dashboard-model';
 
@@ -94,6 +96,37 @@ describe('announcements', () => {
     expect(checkBroadcastInput({ target: { kind: 'user', uid: '../x' }, texts: { fr: FR } })).toEqual({
       ok: false,
       fields: { target: 'value_invalid' },
+    });
+  });
+
+  it('may be scheduled, in the future and at most a year ahead, as a campaign', () => {
+    const now = new Date('2026-11-29T12:00:00.000Z');
+    const target = { kind: 'segment', segmentId: 'seg-1' };
+    const check = (scheduledAt: unknown) =>
+      checkBroadcastInput({ target, texts: { fr: FR }, scheduledAt }, now);
+    expect(check('2026-11-30T09:30:00+01:00')).toEqual({
+      ok: true,
+      value: { target, texts: { fr: FR }, scheduledAt: '2026-11-30T08:30:00.000Z' },
+    });
+    // None, null or empty: sent at once.
+    for (const none of [undefined, null, '']) {
+      expect(check(none)).toEqual({ ok: true, value: { target, texts: { fr: FR } } });
+    }
+    const refused = (scheduledAt: unknown) => {
+      const checked = check(scheduledAt);
+      return checked.ok ? undefined : checked.fields;
+    };
+    expect(refused('2026-11-29T12:00:00Z')).toEqual({ scheduledAt: 'in_past' });
+    expect(refused('2025-01-01T00:00:00Z')).toEqual({ scheduledAt: 'in_past' });
+    const last = new Date(now.getTime() + COMMS_SCHEDULE_MAX_DAYS * 86_400_000);
+    expect(check(last.toISOString()).ok).toBe(true);
+    expect(refused(new Date(last.getTime() + 1000).toISOString())).toEqual({ scheduledAt: 'too_far' });
+    for (const bad of ['tomorrow', '2026-12-01', 1_800_000_000_000, { at: 'now' }, 'x'.repeat(41)]) {
+      expect(refused(bad), JSON.stringify(bad)).toEqual({ scheduledAt: 'value_invalid' });
+    }
+    expect(checkBroadcastInput({ target, texts: {}, scheduledAt: 'soon', when: 1 }, now)).toEqual({
+      ok: false,
+      fields: { 'texts.fr': 'required', scheduledAt: 'value_invalid', when: 'unknown_field' },
     });
   });
 

@@ -9,18 +9,24 @@
  * - `POST /api/admin/comms/segments/count` `{ rules }`: the live count of unsaved rules,
  *   `{ count, sample }` (the first few users, as the users list shows them).
  * - `POST /api/admin/comms/notifications` `{ target: { kind: 'user', uid } | { kind: 'segment',
- *   segmentId }, texts: { fr: { title, body }, en?, es?, ru?, de? } }`: 202 `{ broadcast }`, sent in
- *   the background; 404 `segment_not_found` / `recipient_not_found`, 409 `recipient_unreachable`.
+ *   segmentId }, texts: { fr: { title, body }, en?, es?, ru?, de? }, scheduledAt? }`: 202
+ *   `{ broadcast }`, sent in the background (at `scheduledAt` when given); 404 `segment_not_found` /
+ *   `recipient_not_found`, 409 `recipient_unreachable`.
  * - `GET /api/admin/comms/notifications?limit=&token=`: broadcasts, newest first.
  * - `GET /api/admin/comms/notifications/:id`: `{ broadcast }` with its state and counts.
  * - `GET /api/admin/comms/notifications/:id/recipients?state=queued|sent|failed&limit=&token=`.
+ * - `POST /api/admin/comms/notifications/:id/cancel`: `{ broadcast }`; 409 `broadcast_not_scheduled`
+ *   once it started, ended or was cancelled.
  * Bad input is a 400 `validation` with a code per field (`required`, `too_long`, `value_invalid`,
- * `unknown_field`, `empty_range`); every change is audited (services).
+ * `unknown_field`, `empty_range`, and for a schedule `in_past`, `too_far`); every change is audited
+ * (services).
  */
 import type { Request, Router } from 'express';
 import type { DeliveryState } from '../../services/comms/records';
 import {
   BroadcastNotFound,
+  BroadcastNotScheduled,
+  cancelBroadcast,
   createBroadcast,
   getBroadcast,
   listBroadcasts,
@@ -58,6 +64,13 @@ function refusal(error: unknown, notFound = 'segment_not_found'): never {
     throw new ApiError(409, 'segment_changed', 'Another admin changed this segment meanwhile; reload it.');
   }
   if (error instanceof BroadcastNotFound) throw new ApiError(404, 'not_found', 'No such notification.');
+  if (error instanceof BroadcastNotScheduled) {
+    throw new ApiError(
+      409,
+      'broadcast_not_scheduled',
+      'This notification is no longer scheduled: it started, ended or was cancelled.',
+    );
+  }
   if (error instanceof RecipientRefused) {
     throw error.reason === 'recipient_not_found'
       ? new ApiError(404, error.reason, 'No such user.')
@@ -172,5 +185,11 @@ export function commsRoutes(router: Router, { store, config }: AdminContext): vo
       withPageToken(() => listDeliveries(store, String(req.params.id), { state, limit, token })),
     );
     res.json(page);
+  });
+
+  router.post('/admin/comms/notifications/:id/cancel', async (req: Request, res: AdminResponse) => {
+    const id = String(req.params.id);
+    const broadcast = await attempt(() => cancelBroadcast(store, { id, by: res.locals.adminUid }));
+    res.json({ broadcast });
   });
 }

@@ -1,13 +1,14 @@
 /**
  * In-app notifications sent by an admin (admin screen `comms/notifications`): to one user or to the
  * users a saved segment selects, each in their own language (French when the admin wrote none in
- * theirs). Sending one creates its record (`broadcast:<id>`, records.ts) with one audit entry and
- * hands it to the sender (sender.ts), which resolves the recipients and delivers in the background;
- * the record's state and counts tell the console how far it got.
+ * theirs), now or when its time comes. Sending one creates its record (`broadcast:<id>`, records.ts)
+ * with one audit entry and hands it to the sender (sender.ts), which waits for its time if it has
+ * one, resolves the recipients and delivers in the background; the record's state and counts tell
+ * the console how far it got. A scheduled one may be cancelled until it starts, never after.
  */
-import { checkBroadcastInput } from '../../../src/domain/comms';
+import { checkBroadcastInput, isBroadcastCancellable } from '../../../src/domain/comms';
 import type { BroadcastView, DeliveryView } from '../../../src/domain/comms';
-import { createOnce, getOrUndefined } from '../../store/store';
+import { createOnce, getOrUndefined, upsertDoc } from '../../store/store';
 import type { Store } from '../../store/store';
 import { getAccount } from '../accounts';
 import { recordAudit } from '../admin/audit';
@@ -30,6 +31,14 @@ export class BroadcastNotFound extends Error {
   constructor(readonly id: string) {
     super(`No broadcast ${id}`);
     this.name = 'BroadcastNotFound';
+  }
+}
+
+/** A cancellation of a broadcast that is no longer waiting for its time (started, ended, cancelled). */
+export class BroadcastNotScheduled extends Error {
+  constructor(readonly id: string) {
+    super(`The broadcast ${id} is not waiting for its time`);
+    this.name = 'BroadcastNotScheduled';
   }
 }
 
@@ -111,23 +120,26 @@ async function resolveTarget(store: Store, target: unknown): Promise<ResolvedTar
 }
 
 /**
- * Records a broadcast, ready to be resolved and delivered (the caller hands it to the sender). Bad
- * input, an unknown segment or an unreachable user are refused before anything is written.
+ * Records a broadcast, scheduled or ready to be resolved and delivered (the caller hands it to the
+ * sender). Bad input, an unknown segment or an unreachable user are refused before anything is
+ * written. The one user named is checked now, and again when a scheduled broadcast is due.
  */
 export async function createBroadcast(
   store: Store,
   { input, by, now = new Date() }: { input: unknown; by: string; now?: Date },
 ): Promise<BroadcastView> {
-  const check = checkBroadcastInput(input);
+  const check = checkBroadcastInput(input, now);
   if (!check.ok) throw new CommsInvalid(check.fields);
+  const { texts, scheduledAt } = check.value;
   const target = await resolveTarget(store, check.value.target);
   const id = newCommsId(now);
   const doc: BroadcastDoc = {
     _id: broadcastDocId(id),
     type: 'broadcast',
     target,
-    texts: check.value.texts,
-    state: 'resolving',
+    texts,
+    state: scheduledAt ? 'scheduled' : 'resolving',
+    ...(scheduledAt ? { scheduledAt } : {}),
     total: 0,
     counts: noCounts(),
     createdAt: now.toISOString(),
@@ -136,11 +148,37 @@ export async function createBroadcast(
   await createOnce(store, COMMS_DB, doc);
   await recordAudit(store, {
     actor: by,
-    action: 'notification_send',
+    action: scheduledAt ? 'broadcast_schedule' : 'notification_send',
     subject: { kind: 'broadcast', id },
     before: null,
-    after: { target, texts: check.value.texts },
+    after: { target, texts, ...(scheduledAt ? { scheduledAt } : {}) },
     now,
   });
   return view(doc);
+}
+
+/**
+ * Cancels a broadcast waiting for its time: it never starts (the sender starts one only by the same
+ * conditional write from `scheduled`, sender.ts). Once started, ended or cancelled: refused.
+ */
+export async function cancelBroadcast(
+  store: Store,
+  { id, by, now = new Date() }: { id: string; by: string; now?: Date },
+): Promise<BroadcastView> {
+  const { _id } = await readBroadcast(store, id);
+  const written = await upsertDoc<BroadcastDoc>(store, COMMS_DB, _id, (current) =>
+    current && isBroadcastCancellable(current.state)
+      ? { ...current, state: 'cancelled', cancelledAt: now.toISOString(), cancelledBy: by }
+      : undefined,
+  );
+  if (!written) throw new BroadcastNotScheduled(id);
+  await recordAudit(store, {
+    actor: by,
+    action: 'broadcast_cancel',
+    subject: { kind: 'broadcast', id },
+    before: { state: 'scheduled', scheduledAt: written.scheduledAt },
+    after: { state: 'cancelled' },
+    now,
+  });
+  return view(written);
 }

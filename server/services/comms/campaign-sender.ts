@@ -45,6 +45,7 @@ import {
 } from './campaign-records';
 import type { CampaignDoc, MailDeliveryDoc } from './campaign-records';
 import { readCampaign } from './campaigns';
+import { dueTimers } from './due-timers';
 import { commsDb, COMMS_DB } from './records';
 import { unsubscribeKey } from './unsubscribe-token';
 import { marketingMailThrottle } from './mail-throttle';
@@ -55,8 +56,6 @@ const RESOLVE_BATCH = 200;
 const TALLY_EVERY = 10;
 /** Pause before another pass over mails left queued by a temporary failure. */
 const RETRY_PAUSE_MS = 5_000;
-/** A scheduled campaign's time is checked at least this often (timers are not kept for days). */
-const SCHEDULE_CHECK_MS = 60_000;
 
 export type CampaignSender = {
   /** Starts (or schedules) carrying `id` out unless this process already is. */
@@ -82,15 +81,15 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function createCampaignSender(store: Store, config: Config): CampaignSender {
   const running = new Map<string, Promise<void>>();
-  const timers = new Map<string, NodeJS.Timeout>();
+  // A scheduled campaign's time, an A/B test's end (due-timers.ts).
+  const timers = dueTimers((id) => kick(id));
   let stopped = false;
   // Mails start at most `ratePerMinute` a minute, all campaigns and automations together.
   const { deliverOne } = createDeliverer(store, config, marketingMailThrottle(store, config));
 
   const kick = (id: string) => {
     if (stopped || running.has(id)) return;
-    clearTimeout(timers.get(id));
-    timers.delete(id);
+    timers.clear(id);
     const work = carryOut(id)
       .catch((error: unknown) =>
         logError(`[comms] campaign ${id} stopped; it resumes at the next start:`, error),
@@ -103,12 +102,7 @@ function createCampaignSender(store: Store, config: Config): CampaignSender {
     let record: CampaignDoc = await readCampaign(store, id);
     if (record.state === 'complete' || record.state === 'cancelled') return;
     if (record.state === 'scheduled') {
-      const wait = Date.parse(record.scheduledAt ?? '') - Date.now();
-      if (wait > 0) {
-        // Unref'd: a campaign waiting for its time never keeps the process alive on its own.
-        timers.set(id, setTimeout(() => kick(id), Math.min(wait, SCHEDULE_CHECK_MS)).unref());
-        return;
-      }
+      if (!timers.due(id, record.scheduledAt)) return;
       const started = await upsertDoc<CampaignDoc>(store, COMMS_DB, record._id, (current) =>
         current?.state === 'scheduled' ? { ...current, state: 'resolving' } : undefined,
       );
@@ -131,11 +125,7 @@ function createCampaignSender(store: Store, config: Config): CampaignSender {
       }
       // The test's mails are out: its duration runs, then the winner goes to the rest.
       record = await startTestWait(store, record);
-      const wait = Date.parse(record.ab?.testEndsAt ?? '') - Date.now();
-      if (wait > 0) {
-        timers.set(id, setTimeout(() => kick(id), Math.min(wait, SCHEDULE_CHECK_MS)).unref());
-        return;
-      }
+      if (!timers.due(id, record.ab?.testEndsAt)) return;
       await chooseWinner(store, { id, by: 'system' }).catch((error: unknown) => {
         if (!(error instanceof AbNotOpen)) throw error; // chosen meanwhile (an admin, an instance)
       });
@@ -266,8 +256,7 @@ function createCampaignSender(store: Store, config: Config): CampaignSender {
     },
     stop() {
       stopped = true;
-      for (const timer of timers.values()) clearTimeout(timer);
-      timers.clear();
+      timers.clearAll();
     },
   };
 }

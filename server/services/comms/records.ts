@@ -5,7 +5,8 @@
  *
  * - `segment:<id>`: a saved segment, its name and rules.
  * - `broadcast:<id>`: an announcement sent to one user or a segment: its texts, its target, its
- *   state (`resolving` its recipients, `sending`, `complete`) and its counts as last tallied.
+ *   schedule, its state (`scheduled`, `resolving` its recipients, `sending`, `complete`, or
+ *   `cancelled` before it started) and its counts as last tallied.
  * - `delivery:<broadcastId>:<uid>`: one recipient of a broadcast (the resolved list, one fact per
  *   person, never a list inside the record), with the language chosen and its state (`queued`,
  *   `sent`, `failed` with why). What the recipient receives is the notification
@@ -79,3 +80,10 @@ export function newCommsId(now: Date): string {
 export const commsDb = <T extends object>(store: Store) => store.db<T>(COMMS_DB);
 
 export const noCounts = (): DeliveryCounts => ({ queued: 0, sent: 0, failed: 0 });
+
+/**
+ * A broadcast's time: when it was due if scheduled, else when it was sent. Its recipients are the
+ * users signed up before it, and their notification bears it.
+ */
+export const broadcastTime = (record: Pick<BroadcastDoc, 'scheduledAt' | 'createdAt'>) =>
+  record.scheduledAt ?? record.createdAt;

@@ -1,12 +1,19 @@
 /**
- * Carries broadcasts out in the background (broadcasts.ts records them), and at start resumes those
- * a stop or a crash left unfinished (`resume`, from server/main.ts).
+ * Carries broadcasts out in the background (broadcasts.ts records them): waits for a scheduled one's
+ * time (a timer, due-timers.ts), then resolves its recipients and delivers; at start resumes those a
+ * stop or a crash left unfinished, scheduled ones included (`resume`, from server/main.ts).
+ *
+ * A scheduled broadcast starts by one conditional write, `scheduled` → `resolving`; a cancellation
+ * is the other conditional write from `scheduled` (broadcasts.ts). The store takes only one of them,
+ * so a cancelled broadcast never starts and a started one can no longer be cancelled; every
+ * instance that finds it cancelled leaves it.
  *
  * Exactly once per recipient, whatever step a crash cuts:
  * - Resolving writes one `delivery:<broadcastId>:<uid>` per recipient, with content fixed by the
  *   broadcast (no clock, no random): written again after a crash, it is the same document. Users
- *   who signed up after the broadcast are never added (the rules are read with that bound), so a
- *   resumed resolution selects the same people, plus any an earlier attempt had written.
+ *   who signed up after the broadcast's time (when it was due, or else sent) are never added (the
+ *   rules are read with that bound), so a resumed resolution selects the same people, plus any an
+ *   earlier attempt had written.
  * - Delivering creates `notification:announcement:<broadcastId>` in the recipient's database, a
  *   creation with a fixed id (createDocOnce: one creator only, on a CouchDB cluster too), its content
  *   also fixed by the broadcast. A delivery marked `queued` whose notification is already there (the
@@ -25,7 +32,8 @@ import { logError } from '../../log';
 import { createDocOnce, isNotFound, isStoreUnavailable, statusOf, upsertDoc } from '../../store/store';
 import type { Store } from '../../store/store';
 import { readBroadcast } from './broadcasts';
-import { commsDb, COMMS_DB, deliveryDocId, deliveryPrefix, noCounts } from './records';
+import { dueTimers } from './due-timers';
+import { broadcastTime, commsDb, COMMS_DB, deliveryDocId, deliveryPrefix, noCounts } from './records';
 import type { BroadcastDoc, DeliveryCounts, DeliveryDoc } from './records';
 import { getAccount } from '../accounts';
 import { forEachMatch, reachable } from './segment-match';
@@ -44,11 +52,11 @@ const ATTEMPTS = 3;
 const RETRY_PAUSE_MS = 2_000;
 
 export type BroadcastSender = {
-  /** Starts carrying `id` out unless this process already is. */
+  /** Starts (or waits for the time of) carrying `id` out unless this process already is. */
   kick(id: string): void;
-  /** Kicks every unfinished broadcast; answers how many. */
+  /** Kicks every unfinished broadcast, scheduled ones included; answers how many. */
   resume(): Promise<number>;
-  /** Resolves once nothing is under way (tests, a stop). */
+  /** Resolves once nothing is under way (tests, a stop); scheduled broadcasts waiting excepted. */
   idle(): Promise<void>;
   /** No new batch starts; what is under way finishes its batch. */
   stop(): void;
@@ -69,10 +77,12 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function createSender(store: Store, { batchPauseMs = 0 }: SenderOptions): BroadcastSender {
   const running = new Map<string, Promise<void>>();
+  const timers = dueTimers((id) => kick(id));
   let stopped = false;
 
   const kick = (id: string) => {
     if (stopped || running.has(id)) return;
+    timers.clear(id);
     const work = carryOut(id)
       .catch((error: unknown) =>
         logError(`[comms] broadcast ${id} stopped; it resumes at the next start:`, error),
@@ -83,7 +93,15 @@ function createSender(store: Store, { batchPauseMs = 0 }: SenderOptions): Broadc
 
   async function carryOut(id: string): Promise<void> {
     let record: BroadcastDoc = await readBroadcast(store, id);
-    if (record.state === 'complete') return;
+    if (record.state === 'scheduled') {
+      if (!timers.due(id, record.scheduledAt)) return;
+      const started = await upsertDoc<BroadcastDoc>(store, COMMS_DB, record._id, (current) =>
+        current?.state === 'scheduled' ? { ...current, state: 'resolving' } : undefined,
+      );
+      record = started ?? (await readBroadcast(store, id));
+    }
+    // Complete, or cancelled before its time (by the conditional write this start lost to): done.
+    if (record.state !== 'resolving' && record.state !== 'sending') return;
     if (record.state === 'resolving') record = await resolve(record);
     for (let pass = 0; !stopped; pass++) {
       const left = await deliverPass(record);
@@ -120,7 +138,7 @@ function createSender(store: Store, { batchPauseMs = 0 }: SenderOptions): Broadc
       const account = await getAccount(store, target.uid);
       if (reachable(account)) await add(account.uid, resolveLanguage(account.preferredLanguage));
     } else {
-      const before = [target.rules.signedUpBefore, record.createdAt].filter(Boolean).sort()[0];
+      const before = [target.rules.signedUpBefore, broadcastTime(record)].filter(Boolean).sort()[0];
       await forEachMatch(store, { ...target.rules, signedUpBefore: before }, ({ uid, language }) =>
         add(uid, language),
       );
@@ -232,8 +250,8 @@ function createSender(store: Store, { batchPauseMs = 0 }: SenderOptions): Broadc
       params: { title: text.title, body: text.body },
       isRead: false,
       // The broadcast's time, not the delivery's: the same document whoever writes it, whenever.
-      createdAt: record.createdAt,
-      updatedAt: record.createdAt,
+      createdAt: broadcastTime(record),
+      updatedAt: broadcastTime(record),
     };
     const attempts = (delivery.attempts ?? 0) + 1;
     try {
@@ -263,7 +281,7 @@ function createSender(store: Store, { batchPauseMs = 0 }: SenderOptions): Broadc
     for await (const doc of deliveries(deliveryPrefix(broadcastIdOf(record)))) counts[doc.state] += 1;
     if (counts.queued > 0) return; // left for the next start
     await upsertDoc<BroadcastDoc>(store, COMMS_DB, record._id, (current) =>
-      current && current.state !== 'complete'
+      current?.state === 'sending'
         ? {
             ...current,
             state: 'complete',
@@ -287,6 +305,7 @@ function createSender(store: Store, { batchPauseMs = 0 }: SenderOptions): Broadc
     },
     stop() {
       stopped = true;
+      timers.clearAll();
     },
   };
 }

@@ -1,19 +1,24 @@
 /**
- * `/admin/comms/notifications/:id`: a sent notification as its delivery goes: its state (resolving
- * the recipients, sending, complete), how many recipients and how many are queued, sent or failed
- * (read again every 2 s until complete), its texts, and its recipients, filterable by state.
+ * `/admin/comms/notifications/:id`: a notification as its delivery goes: its state (scheduled,
+ * resolving the recipients, sending, complete, or cancelled before it started), how many recipients
+ * and how many are queued, sent or failed (read again every 2 s until it ends), a button to cancel it
+ * while it waits for its time, its texts, and its recipients, filterable by state.
  */
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import { errorCode } from '../../../data/api';
-import { DELIVERY_STATES } from '../../../domain/comms';
+import { DELIVERY_STATES, isBroadcastCancellable } from '../../../domain/comms';
 import type { BroadcastView, DeliveryView } from '../../../domain/comms';
 import { LANGUAGES } from '../../../domain/languages';
+import { Button } from '../../../ui/button';
 import { languageName } from '../../../ui/intl';
+import { adminSend } from '../admin-api';
 import { AdminList } from '../ui/admin-list';
 import type { AdminColumn } from '../ui/admin-list';
 import { AdminPage } from '../ui/admin-page';
 import { useAdminErrorText } from '../ui/admin-error';
+import { ConfirmDialog } from '../ui/confirm-dialog';
 import { useAdminFormat } from '../ui/use-admin-format';
 import detail from '../ui/detail.module.css';
 import { BroadcastStateBadge, DELIVERY_TONE, useTargetText } from './broadcast-view';
@@ -25,7 +30,8 @@ export function BroadcastPage() {
   const { id = '' } = useParams();
   const { t } = useTranslation();
   const errorText = useAdminErrorText('comms');
-  const { broadcast, error } = useBroadcastProgress(id);
+  const { broadcast, error, reload } = useBroadcastProgress(id);
+  const [asking, setAsking] = useState(false);
   const back = { to: notificationsPath(), label: t('admin.comms.notifications.backToList') };
   if (!broadcast) {
     return (
@@ -48,10 +54,29 @@ export function BroadcastPage() {
       documentTitle={t('admin.comms.broadcast.title')}
       subtitle={t('admin.comms.broadcast.subtitle')}
       back={back}
+      actions={
+        isBroadcastCancellable(broadcast.state) ? (
+          <Button variant="secondary" onClick={() => setAsking(true)}>
+            {t('admin.comms.broadcast.cancel')}
+          </Button>
+        ) : undefined
+      }
     >
       <Progress broadcast={broadcast} stale={error !== undefined} />
       <Texts broadcast={broadcast} />
       <Recipients broadcast={broadcast} />
+      <ConfirmDialog
+        open={asking}
+        danger
+        title={t('admin.comms.broadcast.cancelTitle')}
+        confirmLabel={t('admin.comms.broadcast.cancel')}
+        errorArea="comms"
+        onConfirm={() => adminSend('POST', `comms/notifications/${encodeURIComponent(broadcast.id)}/cancel`)}
+        onDone={reload}
+        onClose={() => setAsking(false)}
+      >
+        <p>{t('admin.comms.broadcast.cancelBody')}</p>
+      </ConfirmDialog>
     </AdminPage>
   );
 }
@@ -92,14 +117,31 @@ function Progress({ broadcast, stale }: { broadcast: BroadcastView; stale: boole
             )}
           </dd>
         </div>
+        {broadcast.scheduledAt && (
+          <div data-fact="scheduledAt">
+            <dt>{t('admin.comms.broadcast.scheduledAt')}</dt>
+            <dd>{format.dateTime(broadcast.scheduledAt)}</dd>
+          </div>
+        )}
         <div>
-          <dt>{t('admin.comms.broadcast.createdAt')}</dt>
+          <dt>
+            {broadcast.scheduledAt
+              ? t('admin.comms.broadcast.scheduledOn')
+              : t('admin.comms.broadcast.createdAt')}
+          </dt>
           <dd>{format.dateTime(broadcast.createdAt)}</dd>
         </div>
-        <div>
-          <dt>{t('admin.comms.broadcast.completedAt')}</dt>
-          <dd>{format.dateTime(broadcast.completedAt)}</dd>
-        </div>
+        {broadcast.cancelledAt ? (
+          <div>
+            <dt>{t('admin.comms.broadcast.cancelledAt')}</dt>
+            <dd>{format.dateTime(broadcast.cancelledAt)}</dd>
+          </div>
+        ) : (
+          <div>
+            <dt>{t('admin.comms.broadcast.completedAt')}</dt>
+            <dd>{format.dateTime(broadcast.completedAt)}</dd>
+          </div>
+        )}
       </dl>
       {stale && <p className={styles.muted}>{t('admin.comms.broadcast.stale')}</p>}
     </section>

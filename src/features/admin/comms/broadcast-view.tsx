@@ -1,13 +1,15 @@
-/** How a broadcast reads in the console: its target, its state as a badge, its counts. */
+/** How a broadcast reads in the console: its target, its state as a badge (with when it is due), its counts. */
 import { useTranslation } from 'react-i18next';
 import type { BroadcastState, BroadcastView, DeliveryState } from '../../../domain/comms';
 import { useAdminFormat } from '../ui/use-admin-format';
 import detail from '../ui/detail.module.css';
 
-export const BROADCAST_TONE: Record<BroadcastState, 'live' | 'good' | undefined> = {
+export const BROADCAST_TONE: Record<BroadcastState, 'live' | 'good' | 'warn' | undefined> = {
+  scheduled: 'warn',
   resolving: 'live',
   sending: 'live',
   complete: 'good',
+  cancelled: undefined,
 };
 
 export const DELIVERY_TONE: Record<DeliveryState, 'warn' | 'good' | 'bad'> = {
@@ -21,6 +23,26 @@ export function BroadcastStateBadge({ state }: { state: BroadcastState }) {
   return (
     <span className={detail.badge} data-tone={BROADCAST_TONE[state]} data-broadcast-state={state}>
       {t(`admin.comms.broadcastState.${state}`)}
+    </span>
+  );
+}
+
+/** The state's badge, and when it is due while it waits for its time. */
+export function BroadcastStateLine({
+  broadcast,
+}: {
+  broadcast: Pick<BroadcastView, 'state' | 'scheduledAt'>;
+}) {
+  const { t } = useTranslation();
+  const format = useAdminFormat();
+  return (
+    <span className={detail.name}>
+      <BroadcastStateBadge state={broadcast.state} />
+      {broadcast.state === 'scheduled' && (
+        <span className={detail.secondary} data-broadcast-due>
+          {t('admin.comms.notifications.due', { at: format.dateTime(broadcast.scheduledAt) })}
+        </span>
+      )}
     </span>
   );
 }

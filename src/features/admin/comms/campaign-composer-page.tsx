@@ -10,7 +10,6 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import { ApiError } from '../../../data/api';
 import { checkCampaignInput } from '../../../domain/comms-campaigns';
 import type { CampaignFieldProblems, CampaignView } from '../../../domain/comms-campaigns';
-import { CheckboxField, TextField } from '../../../ui/form-field';
 import { adminSend } from '../admin-api';
 import { AdminForm } from '../pricing/admin-form';
 import styles from '../pricing/admin-form.module.css';
@@ -21,12 +20,14 @@ import type { CampaignForm } from './campaign-form';
 import { CampaignAbFields } from './campaign-ab-fields';
 import { CampaignTextsFields } from './campaign-texts-fields';
 import { campaignPath, campaignsPath } from './comms-paths';
+import { ScheduleFields } from './schedule-fields';
+import { scheduleMissing } from './schedule-form';
 import { SegmentChoice } from './target-fields';
 
 function problems(form: CampaignForm): CampaignFieldProblems | undefined {
   const check = checkCampaignInput(campaignBody(form));
   const fields: CampaignFieldProblems = check.ok ? {} : { ...check.fields };
-  if (form.later && form.scheduledAt === '') fields.scheduledAt = 'required';
+  if (scheduleMissing(form)) fields.scheduledAt = 'required';
   return Object.keys(fields).length ? fields : undefined;
 }
 
@@ -90,26 +91,18 @@ export function CampaignComposerPage() {
           error={(field) => error(field)}
           onAb={(ab) => update((current) => ({ ...current, ab: { ...current.ab, ...ab } }))}
         />
-        <fieldset className={styles.card}>
-          <legend>{t('commsCampaigns.compose.when')}</legend>
-          <CheckboxField
-            id="campaign-later"
-            label={t('commsCampaigns.compose.later')}
-            checked={form.later}
-            onValue={(later) => change({ later })}
-          />
-          {form.later && (
-            <TextField
-              id={campaignFieldId('scheduledAt')}
-              type="datetime-local"
-              label={t('commsCampaigns.compose.scheduledAt')}
-              hint={t('commsCampaigns.compose.scheduledAtHint')}
-              value={form.scheduledAt}
-              error={error('scheduledAt')}
-              onValue={(scheduledAt) => change({ scheduledAt })}
-            />
-          )}
-        </fieldset>
+        <ScheduleFields
+          form={form}
+          onChange={change}
+          ids={{ later: 'campaign-later', scheduledAt: campaignFieldId('scheduledAt') }}
+          labels={{
+            legend: t('commsCampaigns.compose.when'),
+            later: t('commsCampaigns.compose.later'),
+            scheduledAt: t('commsCampaigns.compose.scheduledAt'),
+            hint: t('commsCampaigns.compose.scheduledAtHint'),
+          }}
+          error={error('scheduledAt')}
+        />
       </AdminForm>
     </AdminPage>
   );

@@ -2,19 +2,19 @@
  * The campaign composer's values as typed, and the request the service takes
  * (src/domain/comms-campaigns.ts `CampaignInput`). French is always sent; another language once the
  * admin typed anything in it (a half-written one is then refused at its empty field). The schedule
- * is typed in the admin's local time (`datetime-local`) and sent as an instant.
+ * is typed in the admin's local time and sent as an instant (schedule-form.ts).
  */
 import type { AbMeasure } from '../../../domain/comms-ab';
 import type { CampaignInput, CampaignText } from '../../../domain/comms-campaigns';
 import { LANGUAGES } from '../../../domain/languages';
 import type { Language } from '../../../domain/languages';
+import { newScheduleForm, scheduleBody } from './schedule-form';
+import type { ScheduleForm } from './schedule-form';
 
-export type CampaignForm = {
+/** `later`, `scheduledAt`: when to send it (schedule-form.ts). */
+export type CampaignForm = ScheduleForm & {
   segmentId: string;
   texts: Record<Language, CampaignText>;
-  /** Send later: the local date and time typed (`2026-12-01T09:30`), or '' to send now. */
-  later: boolean;
-  scheduledAt: string;
   /** An A/B test: on or off, variant B's texts, the share and duration as typed, the measure. */
   ab: {
     on: boolean;
@@ -49,8 +49,7 @@ export function newCampaignForm(segmentId = ''): CampaignForm {
   return {
     segmentId,
     texts: noTexts(),
-    later: false,
-    scheduledAt: '',
+    ...newScheduleForm(),
     ab: { on: false, texts: noTexts(), share: '20', measure: 'opens', durationHours: '24' },
   };
 }
@@ -66,12 +65,6 @@ export const campaignLanguages = (form: CampaignForm): Language[] => languagesOf
 const typedNumber = (value: string): number | string =>
   /^\d{1,6}$/.test(value.trim()) ? Number(value) : value;
 
-/** A `datetime-local` value read in the browser's time zone, as an ISO instant ('' when unreadable). */
-export function localToInstant(local: string): string {
-  const time = new Date(local).getTime();
-  return local && !Number.isNaN(time) ? new Date(time).toISOString() : local;
-}
-
 export function campaignBody(form: CampaignForm): CampaignInput {
   const texts = Object.fromEntries(
     campaignLanguages(form).map((language) => [language, form.texts[language]]),
@@ -79,7 +72,7 @@ export function campaignBody(form: CampaignForm): CampaignInput {
   return {
     segmentId: form.segmentId,
     texts,
-    ...(form.later ? { scheduledAt: localToInstant(form.scheduledAt) } : {}),
+    ...scheduleBody(form),
     ...(form.ab.on
       ? {
           ab: {

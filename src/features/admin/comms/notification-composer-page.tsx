@@ -1,8 +1,9 @@
 /**
  * `/admin/comms/notifications/new` (`?segment=<id>` preselects a segment): the composer of an in-app
- * notification. Checked with the shared rules before sending and again by the service; a refusal
- * (a field, or a target the service cannot reach) keeps everything typed, says why next to the field
- * and moves the focus there. Sent (202), it opens the broadcast's page, which follows its delivery.
+ * notification, sent now or at a later date and time. Checked with the shared rules before sending
+ * and again by the service; a refusal (a field, or a target the service cannot reach) keeps
+ * everything typed, says why next to the field and moves the focus there. Accepted (202), it opens
+ * the broadcast's page, which follows its delivery (or shows it scheduled, with a way to cancel it).
  */
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
@@ -21,6 +22,8 @@ import {
   notificationFieldId,
 } from './notification-form';
 import type { NotificationForm } from './notification-form';
+import { ScheduleFields } from './schedule-fields';
+import { scheduleMissing } from './schedule-form';
 import { TargetFields } from './target-fields';
 import { TextsFields } from './texts-fields';
 
@@ -32,6 +35,7 @@ function problems(form: NotificationForm): FieldProblems | undefined {
   const check = checkBroadcastInput(notificationBody(form));
   if (!check.ok) Object.assign(fields, check.fields);
   if ((form.targetKind === 'user' ? form.uid.trim() : form.segmentId) === '') fields.target = 'required';
+  if (scheduleMissing(form)) fields.scheduledAt = 'required';
   return Object.keys(fields).length ? fields : undefined;
 }
 
@@ -71,8 +75,8 @@ export function NotificationComposerPage() {
       <AdminForm
         state={state}
         testId="notification-form"
-        saveLabel={t('admin.comms.compose.send')}
-        savedText={t('admin.comms.compose.sent')}
+        saveLabel={form.later ? t('admin.comms.compose.schedule') : t('admin.comms.compose.send')}
+        savedText={form.later ? t('admin.comms.compose.scheduled') : t('admin.comms.compose.sent')}
       >
         <TargetFields form={form} change={change} error={error('target')} />
         <TextsFields
@@ -81,6 +85,18 @@ export function NotificationComposerPage() {
           onText={(language, text) =>
             update((current) => ({ ...current, texts: { ...current.texts, [language]: text } }))
           }
+        />
+        <ScheduleFields
+          form={form}
+          onChange={change}
+          ids={{ later: 'notification-later', scheduledAt: notificationFieldId('scheduledAt') }}
+          labels={{
+            legend: t('admin.comms.compose.when'),
+            later: t('admin.comms.compose.later'),
+            scheduledAt: t('admin.comms.compose.scheduledAt'),
+            hint: t('admin.comms.compose.scheduledAtHint'),
+          }}
+          error={error('scheduledAt')}
         />
       </AdminForm>
     </AdminPage>

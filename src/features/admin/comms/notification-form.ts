@@ -2,15 +2,19 @@
  * The notification composer's values as typed, and the request the service takes
  * (src/domain/comms.ts `BroadcastInput`). French is always sent (it is required, and what a user
  * without their own language reads); another language is sent once the admin typed anything in it,
- * so that a half-written one is refused at its empty field rather than silently dropped.
+ * so that a half-written one is refused at its empty field rather than silently dropped. It goes now
+ * or at a later time typed in the admin's time zone (schedule-form.ts).
  */
 import type { AnnouncementText, BroadcastInput } from '../../../domain/comms';
 import { LANGUAGES } from '../../../domain/languages';
 import type { Language } from '../../../domain/languages';
+import { newScheduleForm, scheduleBody } from './schedule-form';
+import type { ScheduleForm } from './schedule-form';
 
 export type TargetKind = 'segment' | 'user';
 
-export type NotificationForm = {
+/** `later`, `scheduledAt`: when to send it (schedule-form.ts). */
+export type NotificationForm = ScheduleForm & {
   targetKind: TargetKind;
   uid: string;
   segmentId: string;
@@ -21,6 +25,7 @@ export type NotificationForm = {
 export const NOTIFICATION_FIELDS = [
   'target',
   ...LANGUAGES.flatMap((language) => [`texts.${language}.title`, `texts.${language}.body`]),
+  'scheduledAt',
 ] as const;
 
 /** The id of a field's control (the target's is that of the chosen kind's control: one at a time). */
@@ -35,6 +40,7 @@ export function newNotificationForm(segmentId = ''): NotificationForm {
       Language,
       AnnouncementText
     >,
+    ...newScheduleForm(),
   };
 }
 
@@ -52,5 +58,5 @@ export function notificationBody(form: NotificationForm): BroadcastInput {
   const texts = Object.fromEntries(
     sentLanguages(form).map((language) => [language, form.texts[language]]),
   ) as BroadcastInput['texts'];
-  return { target, texts };
+  return { target, texts, ...scheduleBody(form) };
 }

@@ -1,6 +1,6 @@
 /**
- * `/admin/comms/notifications`: the notifications sent, newest first, a page at a time from the
- * service, each with its target, its state and its counts; a row opens its page (progress and
+ * `/admin/comms/notifications`: the notifications sent or scheduled, newest first, a page at a time
+ * from the service, each with its target, its state (and when it is due, if scheduled) and its counts; a row opens its page (progress and
  * recipients), "New notification" opens the composer.
  */
 import { useTranslation } from 'react-i18next';
@@ -11,7 +11,7 @@ import type { AdminColumn } from '../ui/admin-list';
 import { AdminPage } from '../ui/admin-page';
 import { useAdminFormat } from '../ui/use-admin-format';
 import detail from '../ui/detail.module.css';
-import { BroadcastStateBadge, useCountsText, useTargetText } from './broadcast-view';
+import { BroadcastStateLine, useCountsText, useTargetText } from './broadcast-view';
 import { broadcastPath, newNotificationPath } from './comms-paths';
 import styles from './comms.module.css';
 
@@ -40,7 +40,7 @@ export function NotificationsPage() {
     {
       key: 'state',
       label: t('admin.comms.notifications.columns.state'),
-      render: (broadcast) => <BroadcastStateBadge state={broadcast.state} />,
+      render: (broadcast) => <BroadcastStateLine broadcast={broadcast} />,
     },
     {
       key: 'counts',

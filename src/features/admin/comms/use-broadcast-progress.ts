@@ -1,9 +1,11 @@
 /**
- * A broadcast's record, read again every 2 s while it is not complete, so that its page shows the
- * delivery progressing; reading stops once it is complete or the page is left. A failed read keeps
- * the last record on screen and tries again at the next tick.
+ * A broadcast's record, read again every 2 s while it may still change (scheduled, resolving,
+ * sending), so that its page shows the delivery progressing; reading stops once it is complete or
+ * cancelled, or the page is left. A failed read keeps the last record on screen and tries again at
+ * the next tick. `reload` reads it at once (after a cancel).
  */
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
+import { isBroadcastOpen } from '../../../domain/comms';
 import type { BroadcastView } from '../../../domain/comms';
 import { adminGet } from '../admin-api';
 
@@ -11,8 +13,9 @@ export const PROGRESS_POLL_MS = 2_000;
 
 export type BroadcastProgress = { broadcast?: BroadcastView; error?: unknown };
 
-export function useBroadcastProgress(id: string): BroadcastProgress {
+export function useBroadcastProgress(id: string): BroadcastProgress & { reload: () => void } {
   const [progress, setProgress] = useState<BroadcastProgress & { id?: string }>({});
+  const [round, setRound] = useState(0);
 
   useEffect(() => {
     let live = true;
@@ -22,7 +25,7 @@ export function useBroadcastProgress(id: string): BroadcastProgress {
         ({ broadcast }) => {
           if (!live) return;
           setProgress({ id, broadcast });
-          if (broadcast.state !== 'complete') timer = setTimeout(read, PROGRESS_POLL_MS);
+          if (isBroadcastOpen(broadcast.state)) timer = setTimeout(read, PROGRESS_POLL_MS);
         },
         (error: unknown) => {
           if (!live) return;
@@ -36,8 +39,9 @@ export function useBroadcastProgress(id: string): BroadcastProgress {
       live = false;
       clearTimeout(timer);
     };
-  }, [id]);
+  }, [id, round]);
 
+  const reload = useCallback(() => setRound((n) => n + 1), []);
   // An answer about another broadcast (the page's id changed) is not this one's.
-  return progress.id === id ? progress : {};
+  return { ...(progress.id === id ? progress : {}), reload };
 }
