@@ -21,7 +21,8 @@ function run(name: string): Promise<{ name: string; code: number; seconds: numbe
   const started = Date.now();
   const child = spawn('npm', ['run', '--silent', name], {
     stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, FORCE_COLOR: process.env.FORCE_COLOR ?? '0' },
+    // Colours, which the interleaved lines would garble, off unless asked for.
+    env: process.env.FORCE_COLOR ? process.env : { NO_COLOR: '1', ...process.env },
   });
   const label = `[${name.padEnd(width)}]`;
   for (const [stream, out] of [
