@@ -5,7 +5,8 @@
  * frame) and saves; a change another admin made meanwhile is refused with an offer to reload,
  * keeping what was typed until then; the list shows the mail customised; the reset brings the
  * built-in wording back. The payout mail, one of the provider mails, opens in German with its
- * variables and a sample preview. Then the screens on a phone (390 px) and a desktop, French and
+ * variables and a sample preview; the campaign layout in Spanish refuses a subject without the
+ * campaign's own. Then the screens on a phone (390 px) and a desktop, French and
  * English, each checked for sideways overflow.
  */
 import { expect, test } from '@playwright/test';
@@ -45,7 +46,7 @@ test('an admin edits, previews, saves against a stale revision, and resets the F
   await text.fill('Bonjour {{firstName}},\n\nConfirmez ici : ');
   await page.getByRole('button', { name: 'Enregistrer le modèle' }).click();
   await expect(page.getByText('Variable inconnue pour cet e-mail : {{prenom}}')).toBeVisible();
-  await expect(page.getByText('Variable obligatoire absente du texte : {{link}}')).toBeVisible();
+  await expect(page.getByText('Variable obligatoire absente : {{link}}')).toBeVisible();
   await expect(text).toHaveValue('Bonjour {{firstName}},\n\nConfirmez ici : ');
 
   // The link inserted with its button, at the caret (the end of the text).
@@ -111,6 +112,34 @@ test('an admin opens the German payout mail: its variables, and a preview with a
   await expect(preview).toContainText(/Auszahlung über 249,90\s€ veranlasst – SOS Expat/);
 });
 
+test('an admin opens the Spanish campaign layout: the campaign’s own subject must stay in its subject', async ({
+  page,
+}) => {
+  await page.addInitScript(() => localStorage.setItem('sos-expat.language', 'fr'));
+  await signInAdmin(page);
+  await page.goto('/admin/comms/templates');
+  const card = page.getByRole('listitem').filter({ hasText: 'Mise en page des campagnes' });
+  await card.getByRole('link', { name: /espagnol/i }).click();
+  await expect(page).toHaveURL('/admin/comms/templates/campaign/es');
+  const subject = page.getByLabel('Objet', { exact: true });
+  await expect(subject).toHaveValue('{{campaignSubject}}');
+  await expect(page.getByLabel('Texte de l’e-mail')).toHaveValue(
+    /\{\{campaignText\}\}[^]*\{\{unsubscribeLink\}\}/,
+  );
+  await expect(page.getByRole('button', { name: /L’objet écrit pour la campagne/ })).toContainText(
+    'obligatoire dans l’objet',
+  );
+  // The preview lays the layout around a sample campaign in Spanish.
+  const preview = page.getByTestId('template-preview');
+  await expect(preview).toContainText('Novedad: abogados en Lisboa, las 24 horas');
+
+  await subject.fill('Nuestras novedades');
+  await page.getByRole('button', { name: 'Enregistrer le modèle' }).click();
+  await expect(page.getByText('Variable obligatoire absente : {{campaignSubject}}')).toBeVisible();
+  await expect(subject).toHaveValue('Nuestras novedades');
+  await expect(page.getByText('Le texte intégré est en vigueur', { exact: false })).toBeVisible();
+});
+
 for (const language of ['fr', 'en'] as const) {
   test(`screenshots of the mail template screens (${language})`, async ({ page }) => {
     test.setTimeout(90_000);
@@ -120,6 +149,7 @@ for (const language of ['fr', 'en'] as const) {
       ['templates', '/admin/comms/templates', '[data-testid="template-kinds"]'],
       ['template', '/admin/comms/templates/provider_rejected/de', '[data-testid="template-preview"] iframe'],
       ['payout', '/admin/comms/templates/payout_sent/ru', '[data-testid="template-preview"] iframe'],
+      ['campaign', '/admin/comms/templates/campaign/es', '[data-testid="template-preview"] iframe'],
     ] as const) {
       for (const [device, viewport] of [
         ['desktop', { width: 1280, height: 900 }],
