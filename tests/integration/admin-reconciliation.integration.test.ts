@@ -6,7 +6,7 @@
  * ledger the gateway never made, a transfer missing) shows up as its own mismatch, and goes away
  * when undone. Admins only; a bad or too long range is a coded 400.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ReconciliationAnswer } from '../../src/domain/reconciliation';
 import type { SimulatedIntentDoc } from '../../server/adapters/payments/simulated';
 import type { SimulatedTransferDoc } from '../../server/adapters/payments/simulated-transfers';
@@ -77,7 +77,9 @@ async function whileChanged<T extends { _id: string; _rev?: string }>(
   if (changed) await store.insert(changed);
   else await store.destroy(id, original._rev);
   try {
-    await check();
+    // The report reads the simulated gateway's intents through a listing, which on a CouchDB
+    // cluster may show a write a moment after it is made: checked until it holds.
+    await vi.waitFor(check, { timeout: 10_000, interval: 200 });
   } finally {
     const current = await store.get(id).catch(() => undefined);
     const { _rev: _ignored, ...body } = original;

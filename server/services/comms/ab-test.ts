@@ -19,7 +19,8 @@ import type { Language } from '../../../src/domain/languages';
 import { upsertDoc } from '../../store/store';
 import type { Store } from '../../store/store';
 import { recordAudit } from '../admin/audit';
-import { campaignIdOf, mailDeliveryPrefix } from './campaign-records';
+import { campaignIdOf } from './campaign-records';
+import { campaignDeliveries } from './campaign-counts';
 import type { CampaignDoc, MailDeliveryDoc } from './campaign-records';
 import { campaignView, readCampaign } from './campaigns';
 import { commsDb, COMMS_DB } from './records';
@@ -52,25 +53,12 @@ const rank = (campaignId: string, uid: string) =>
   createHash('sha256').update(`${campaignId}\n${uid}`).digest('hex');
 
 /** Gives each recipient of an A/B campaign its group (those without one); run before any mail. */
-export async function assignGroups(store: Store, campaign: CampaignDoc): Promise<void> {
+export async function assignGroups(store: Store, campaign: CampaignDoc, total: number): Promise<void> {
   if (!campaign.ab) return;
   const id = campaignIdOf(campaign);
-  const prefix = mailDeliveryPrefix(id);
+  // All of them: a split over part of the recipients would be a different split.
   const all: { doc: MailDeliveryDoc; rank: string }[] = [];
-  for (let startkey = prefix; ;) {
-    const { rows } = await commsDb<MailDeliveryDoc>(store).list({
-      startkey,
-      endkey: `${prefix}\ufff0`,
-      include_docs: true,
-      limit: READ_PAGE + 1,
-    });
-    for (const row of rows.slice(0, READ_PAGE)) {
-      const doc = 'doc' in row ? row.doc : undefined;
-      if (doc?.type === 'campaign_delivery') all.push({ doc, rank: rank(id, doc.uid) });
-    }
-    if (rows.length <= READ_PAGE) break;
-    startkey = rows[READ_PAGE]!.id;
-  }
+  for await (const doc of campaignDeliveries(store, id, total)) all.push({ doc, rank: rank(id, doc.uid) });
   all.sort((one, other) => (one.rank < other.rank ? -1 : one.rank > other.rank ? 1 : 0));
   const size = abTestSize(all.length, campaign.ab.share);
   const changed = all.flatMap(({ doc }, index): MailDeliveryDoc[] => {

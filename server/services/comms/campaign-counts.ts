@@ -3,8 +3,9 @@
  * when the campaign ends (campaign-sender.ts), and after a provider's report turned a mail `bounced`
  * (provider-reports.ts).
  *
- * A recount reads each delivery by id (`_all_docs` with `keys`, answered from a quorum of copies on a
- * CouchDB cluster), not from the range listing, which can lag behind the write that changed it. It
+ * Every read here is whole and current on a CouchDB cluster too (store/whole-listing.ts: listed
+ * until the listing holds the campaign's `total`, known once its recipients are resolved, then each
+ * delivery read by id), where a range listing can lag behind the writes that made or changed them. It
  * writes only over the revision of the record it read before counting: a record written meanwhile
  * (another recount, a cancellation) may stand on a count taken later, so it counts again. A count
  * written is therefore never older than the record it replaces; this is what lets a report's recount
@@ -12,51 +13,40 @@
  */
 import type { CampaignCounts } from '../../../src/domain/comms-campaigns';
 import { getOrUndefined, StoreError, upsertDoc } from '../../store/store';
+import { wholeListing } from '../../store/whole-listing';
 import type { Store } from '../../store/store';
 import type { Delivery } from './campaign-delivery';
 import { campaignDocId, countedAs, mailDeliveryPrefix, noCampaignCounts } from './campaign-records';
 import type { CampaignDoc, MailDeliveryDoc } from './campaign-records';
 import { commsDb, COMMS_DB } from './records';
 
-/** Delivery documents read per request. */
-const READ_PAGE = 200;
 /** Counts taken again because the record changed meanwhile, before giving up (503: try later). */
 const RECOUNT_ATTEMPTS = 8;
 
-/**
- * A campaign's deliveries in uid order, a page at a time; `current`: each read by id (a quorum on a
- * cluster) rather than taken from the range listing.
- */
+/** All `total` deliveries of a campaign in uid order, each read by id (store/whole-listing.ts). */
 export async function* campaignDeliveries(
   store: Store,
   campaignId: string,
-  { current = false } = {},
+  total: number,
 ): AsyncGenerator<Delivery> {
-  const db = commsDb<MailDeliveryDoc>(store);
-  const prefix = mailDeliveryPrefix(campaignId);
-  let startkey = prefix;
-  for (;;) {
-    const { rows } = await db.list({
-      startkey,
-      endkey: `${prefix}\ufff0`,
-      include_docs: !current,
-      limit: READ_PAGE + 1,
-    });
-    const page = rows.slice(0, READ_PAGE);
-    const read = current ? (await db.fetch({ keys: page.map((row) => row.id) })).rows : page;
-    for (const row of read) {
-      const doc = 'doc' in row ? row.doc : undefined;
-      if (doc?.type === 'campaign_delivery') yield doc as Delivery;
-    }
-    if (rows.length <= READ_PAGE) return;
-    startkey = rows[READ_PAGE]!.id;
+  for await (const doc of wholeListing<MailDeliveryDoc>(
+    store,
+    COMMS_DB,
+    mailDeliveryPrefix(campaignId),
+    total,
+  )) {
+    if (doc.type === 'campaign_delivery') yield doc;
   }
 }
 
-/** Where a campaign's recipients stand now, each delivery read by id. */
-export async function countDeliveries(store: Store, campaignId: string): Promise<CampaignCounts> {
+/** Where a campaign's `total` recipients stand now. */
+export async function countDeliveries(
+  store: Store,
+  campaignId: string,
+  total: number,
+): Promise<CampaignCounts> {
   const counts = noCampaignCounts();
-  for await (const doc of campaignDeliveries(store, campaignId, { current: true })) {
+  for await (const doc of campaignDeliveries(store, campaignId, total)) {
     counts[countedAs(doc.state)] += 1;
   }
   return counts;
@@ -83,7 +73,7 @@ export async function recountCampaign(
   for (let attempt = 0; attempt < RECOUNT_ATTEMPTS; attempt++) {
     const before = await getOrUndefined(commsDb<CampaignDoc>(store), id);
     if (before?.type !== 'campaign') return;
-    const counts = await countDeliveries(store, campaignId);
+    const counts = await countDeliveries(store, campaignId, before.total);
     let moved = false;
     await upsertDoc<CampaignDoc>(store, COMMS_DB, id, (current) => {
       moved = current?._rev !== before._rev;

@@ -174,7 +174,7 @@ function createCampaignSender(store: Store, config: Config): CampaignSender {
     });
     await flush();
     // An A/B campaign's groups are written before the first mail (and again, the same, on resume).
-    await assignGroups(store, record);
+    await assignGroups(store, record, total);
     const written = await upsertDoc<CampaignDoc>(store, COMMS_DB, record._id, (current) =>
       current?.state === 'resolving'
         ? {
@@ -200,7 +200,7 @@ function createCampaignSender(store: Store, config: Config): CampaignSender {
     let left = 0;
     let seen = 0;
     let sinceTally = 0;
-    for await (const doc of campaignDeliveries(store, id)) {
+    for await (const doc of campaignDeliveries(store, id, record.total)) {
       if (stopped) return left + 1;
       const due = (doc.state === 'queued' || doc.state === 'sending') && mayMailNow(record, doc);
       const done = due ? await deliverOne(record, doc, key) : doc;

@@ -74,7 +74,7 @@ async function recountAfterReport(store: Store, campaignId: string): Promise<voi
   const record = await getOrUndefined(commsDb<CampaignDoc>(store), campaignDocId(campaignId));
   if (record?.type !== 'campaign') return;
   if (record.state === 'sending') {
-    const counts = await countDeliveries(store, campaignId);
+    const counts = await countDeliveries(store, campaignId, record.total);
     let sending = false;
     await upsertDoc<CampaignDoc>(store, COMMS_DB, record._id, (current) => {
       sending = current?.state === 'sending';

@@ -31,6 +31,7 @@ import { userDbName } from '../../../src/domain/user-db';
 import { logError } from '../../log';
 import { createDocOnce, isNotFound, isStoreUnavailable, statusOf, upsertDoc } from '../../store/store';
 import type { Store } from '../../store/store';
+import { wholeListing } from '../../store/whole-listing';
 import { readBroadcast } from './broadcasts';
 import { dueTimers } from './due-timers';
 import { broadcastTime, commsDb, COMMS_DB, deliveryDocId, deliveryPrefix, noCounts } from './records';
@@ -40,8 +41,6 @@ import { forEachMatch, reachable } from './segment-match';
 
 /** Deliveries read, made and marked together; the record's counts are refreshed after each batch. */
 const BATCH = 25;
-/** Delivery documents read per request. */
-const READ_PAGE = 200;
 /** Recipients written at once while resolving (one bulk write each). */
 const RESOLVE_BATCH = 500;
 /** Deliveries under way at once within a batch (each one write to one user's database). */
@@ -169,28 +168,20 @@ function createSender(store: Store, { batchPauseMs = 0 }: SenderOptions): Broadc
     }
   }
 
-  /** A broadcast's delivery documents in uid order, a batch at a time. */
-  async function* deliveries(prefix: string): AsyncGenerator<DeliveryDoc & { _rev: string }> {
-    let startkey = prefix;
-    for (;;) {
-      const { rows } = await commsDb<DeliveryDoc>(store).list({
-        startkey,
-        endkey: `${prefix}\ufff0`,
-        include_docs: true,
-        limit: READ_PAGE + 1,
-      });
-      for (const row of rows.slice(0, READ_PAGE)) {
-        const doc = 'doc' in row ? row.doc : undefined;
-        if (doc?.type === 'delivery') yield doc as DeliveryDoc & { _rev: string };
-      }
-      if (rows.length <= READ_PAGE) return;
-      startkey = rows[READ_PAGE]!.id;
+  /**
+   * A broadcast's `total` delivery documents in uid order, each read by id: the whole list on a
+   * CouchDB cluster too, where a range listing may lag behind the resolution that wrote them
+   * (store/whole-listing.ts).
+   */
+  async function* deliveries(record: BroadcastDoc): AsyncGenerator<DeliveryDoc & { _rev: string }> {
+    const prefix = deliveryPrefix(broadcastIdOf(record));
+    for await (const doc of wholeListing<DeliveryDoc>(store, COMMS_DB, prefix, record.total)) {
+      if (doc.type === 'delivery') yield doc;
     }
   }
 
   /** One pass over the deliveries: makes the queued ones; answers how many are left queued. */
   async function deliverPass(record: BroadcastDoc): Promise<number> {
-    const id = broadcastIdOf(record);
     const tally = noCounts();
     let seen = 0;
     let batch: (DeliveryDoc & { _rev: string })[] = [];
@@ -208,7 +199,7 @@ function createSender(store: Store, { batchPauseMs = 0 }: SenderOptions): Broadc
       await writeCounts(record, { ...tally, queued: tally.queued + Math.max(0, record.total - seen) });
       if (batchPauseMs > 0) await pause(batchPauseMs);
     };
-    for await (const doc of deliveries(deliveryPrefix(id))) {
+    for await (const doc of deliveries(record)) {
       batch.push(doc);
       if (batch.length >= BATCH) await runBatch();
       if (stopped) return tally.queued + 1;
@@ -278,7 +269,7 @@ function createSender(store: Store, { batchPauseMs = 0 }: SenderOptions): Broadc
   /** The final counts, from the deliveries themselves; the record is complete. */
   async function finish(record: BroadcastDoc): Promise<void> {
     const counts = noCounts();
-    for await (const doc of deliveries(deliveryPrefix(broadcastIdOf(record)))) counts[doc.state] += 1;
+    for await (const doc of deliveries(record)) counts[doc.state] += 1;
     if (counts.queued > 0) return; // left for the next start
     await upsertDoc<BroadcastDoc>(store, COMMS_DB, record._id, (current) =>
       current?.state === 'sending'
