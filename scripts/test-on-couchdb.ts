@@ -3,8 +3,7 @@
  * loopback (or one node with `--node`), stopped and removed whatever the outcome
  * (tests/support/couchdb.ts finds the release).
  *
- *   npm run test:integration:couchdb [-- --node] [-- vitest arguments…]   (part of `npm test`, beside
- *                                      the embedded run: scripts/run-together.ts)
+ *   npm run test:integration:couchdb [-- --node] [-- vitest arguments…]   (part of `npm test`)
  *   npm run test:integration:cluster   (the same with --invariants)
  *
  * `--invariants` runs only the files that prove the money and data invariants under races, replays
