@@ -4,7 +4,7 @@
  * token), a forged token is refused, and an audit entry with a key is written once.
  */
 import { rm } from 'node:fs/promises';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { auditTrail, recordAudit, withActorNames } from '../../server/services/admin/audit';
 import { accountIds } from '../../src/domain/account';
 import { BadPageToken, decodePageToken, scanPage } from '../../server/services/admin/paging';
@@ -26,6 +26,11 @@ beforeAll(async () => {
     n,
   }));
   await store.db<Doc>('paging-test').bulk({ docs });
+  // On a CouchDB cluster a listing may lag behind a write for a moment: the pages are read once it holds them all.
+  await vi.waitFor(async () => expect((await store.db('paging-test').list()).rows).toHaveLength(137), {
+    timeout: 10_000,
+    interval: 100,
+  });
 }, 60_000);
 
 afterAll(async () => {
@@ -120,8 +125,15 @@ describe('recordAudit', () => {
     const second = await recordAudit(store, { ...again, now: new Date(Date.now() + 60_000) });
     expect(second.at).toBe(first.at);
 
-    const trail = await auditTrail(store, subject, { limit: 10 });
-    expect(trail.items.map((entry) => entry.action)).toEqual(['edit', 'disable', 'edit', 'create']);
+    // The trail is read through a view, which on a CouchDB cluster may show an entry a moment late.
+    const trail = await vi.waitFor(
+      async () => {
+        const read = await auditTrail(store, subject, { limit: 10 });
+        expect(read.items.map((entry) => entry.action)).toEqual(['edit', 'disable', 'edit', 'create']);
+        return read;
+      },
+      { timeout: 10_000, interval: 100 },
+    );
     expect(trail.items[1]).toMatchObject({ actor: 'admin-1', before: { n: 2 }, after: { n: 3 } });
     expect((await auditTrail(store, { kind: 'coupon', id: 'OTHER' })).items).toEqual([]);
 
@@ -135,8 +147,13 @@ describe('recordAudit', () => {
     const named = await withActorNames(store, trail);
     expect(named.items.map((entry) => entry.actorName)).toEqual(Array(4).fill('Alex Martin'));
     await recordAudit(store, { actor: 'gone-admin', action: 'edit', subject, before: 2, after: 3 });
-    const latest = await withActorNames(store, await auditTrail(store, subject, { limit: 1 }));
-    expect(latest.items[0]).toMatchObject({ actor: 'gone-admin' });
-    expect(latest.items[0]!.actorName).toBeUndefined();
+    await vi.waitFor(
+      async () => {
+        const latest = await withActorNames(store, await auditTrail(store, subject, { limit: 1 }));
+        expect(latest.items[0]).toMatchObject({ actor: 'gone-admin' });
+        expect(latest.items[0]!.actorName).toBeUndefined();
+      },
+      { timeout: 10_000, interval: 100 },
+    );
   });
 });
