@@ -63,6 +63,28 @@ const isAdminChunk = (chunk: { moduleIds: readonly string[] }) =>
 /** The CSS files of admin chunks, found while bundling, left out of the precache manifest. */
 const adminCss = new Set<string>();
 
+/**
+ * A few larger chunks instead of dozens of small ones: on a weak connection each file is a request,
+ * and a page's modules otherwise come as some sixty files of a kilobyte or two.
+ * - `app`: everything the entry imports statically (the shell, React, the router, i18n);
+ * - `public`: the code the public pages share (the interface's components and the directory's,
+ *   home's, help centre's, pricing's and profile's parts), one file instead of a chunk per set of
+ *   screens sharing a module.
+ * Neither takes a console module (they would be named `admin-…` and not precached) nor the offline
+ * store's code (`src/data/`, RxDB, Dexie), which loads after the first paint, apart.
+ */
+const PUBLIC_MODULE =
+  /[\\/]src[\\/](ui[\\/](?!password)|features[\\/](catalogue|home|help|pricing|provider-profile|testimonials|pages)[\\/])[^?]*$/;
+const CHUNK_GROUPS = [
+  { name: 'app', tags: ['$initial' as const], test: (id: string) => !ADMIN_MODULE.test(id), priority: 2 },
+  {
+    name: 'public',
+    test: (id: string) => PUBLIC_MODULE.test(id),
+    minShareCount: 2,
+    priority: 1,
+  },
+];
+
 function adminChunks(): Plugin {
   return {
     name: 'admin-chunks',
@@ -123,6 +145,7 @@ export default defineConfig(({ isSsrBuild }) => ({
           output: {
             chunkFileNames: (chunk: { moduleIds: readonly string[] }) =>
               isAdminChunk(chunk) ? 'assets/admin-[name]-[hash].js' : 'assets/[name]-[hash].js',
+            codeSplitting: { groups: CHUNK_GROUPS },
           },
         },
       },

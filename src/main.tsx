@@ -55,50 +55,57 @@ function afterPaint(timeout: number): Promise<void> {
   });
 }
 
-const served = servedPage();
-const root = document.getElementById('root')!;
-const choice = storedChoice();
-// The server renders in the language of the cookie; a device that chose another one before the
-// cookie existed renders anew in its own.
-const hydrate =
-  served !== undefined &&
-  (!choice || choice === served.language || new URLSearchParams(window.location.search).has('lang'));
+/**
+ * Not at the top level: the entry shares its chunk with the modules the screens import, so a module
+ * awaiting a screen's code there would never finish evaluating, and the screen, which waits for it,
+ * would never load.
+ */
+async function start(): Promise<void> {
+  const served = servedPage();
+  const root = document.getElementById('root')!;
+  const choice = storedChoice();
+  // The server renders in the language of the cookie; a device that chose another one before the
+  // cookie existed renders anew in its own.
+  const hydrate =
+    served !== undefined &&
+    (!choice || choice === served.language || new URLSearchParams(window.location.search).has('lang'));
 
-if (served && hydrate) {
-  const source: DataSource = {
-    layer: afterPaint(2_000).then(openStore),
-    reads: recordedReads(served.answers),
-  };
-  await Promise.all([initI18n(served.language), preloadScreen(window.location.pathname)]);
-  // The server's HTML is painted first: hydrating must not hold the first paint. As a transition,
-  // React hydrates in slices of a few milliseconds, so that a tap meanwhile is not kept waiting.
-  await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
-  startTransition(() => {
-    hydrateRoot(
-      root,
-      <StrictMode>
-        <App source={source} />
-      </StrictMode>,
-      {
-        onRecoverableError(error, info) {
-          console.error(
-            'The page could not be hydrated as the server rendered it:',
-            error,
-            info.componentStack,
-          );
+  if (served && hydrate) {
+    const source: DataSource = {
+      layer: afterPaint(2_000).then(openStore),
+      reads: recordedReads(served.answers),
+    };
+    await Promise.all([initI18n(served.language), preloadScreen(window.location.pathname)]);
+    // The server's HTML is painted first: hydrating must not hold the first paint. As a transition,
+    // React hydrates in slices of a few milliseconds, so that a tap meanwhile is not kept waiting.
+    await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+    startTransition(() => {
+      hydrateRoot(
+        root,
+        <StrictMode>
+          <App source={source} />
+        </StrictMode>,
+        {
+          onRecoverableError(error, info) {
+            console.error(
+              'The page could not be hydrated as the server rendered it:',
+              error,
+              info.componentStack,
+            );
+          },
         },
-      },
+      );
+    });
+  } else {
+    const layer = openStore();
+    await initI18n();
+    root.replaceChildren();
+    createRoot(root).render(
+      <StrictMode>
+        <App source={{ layer, reads: recordedReads() }} />
+      </StrictMode>,
     );
-  });
-} else {
-  const layer = openStore();
-  await initI18n();
-  root.replaceChildren();
-  createRoot(root).render(
-    <StrictMode>
-      <App source={{ layer, reads: recordedReads() }} />
-    </StrictMode>,
-  );
+  }
 }
 
-setTimeout(() => document.getElementById('splash')?.remove(), SPLASH_REMOVAL_MS);
+void start().finally(() => setTimeout(() => document.getElementById('splash')?.remove(), SPLASH_REMOVAL_MS));

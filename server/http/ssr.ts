@@ -98,33 +98,67 @@ function screenAssets(manifest: Manifest, module: string): { css: string[]; js: 
 }
 
 /**
- * The page's HTML is painted before any script runs: the app's entry, fetched at once (module
- * preload), is started only after the first frame, so that evaluating it and hydrating never hold
- * the first paint of a page that is already readable.
+ * The page's HTML is painted before any script is even fetched: on a weak connection the scripts
+ * would otherwise share the first round trips with the HTML and the fonts, and evaluating them could
+ * hold the first paint. Once the browser reports the first contentful paint (or after
+ * `SCRIPTS_AT_THE_LATEST_MS`, for a tab that does not paint, like one opened in the background), one
+ * inline script asks for every module the page needs at once (the entry's imports and the screen's,
+ * as module preloads, so that none waits for the one importing it) and starts the entry.
  */
-function deferEntry(template: string): string {
-  const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(template);
+const SCRIPTS_AT_THE_LATEST_MS = 3_000;
+
+function deferScripts(template: string, screenScripts: string[]): string {
+  const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>\n?\s*/.exec(template);
   if (!entry) return template;
-  const start =
-    `<script>requestAnimationFrame(function(){setTimeout(function(){var s=document.createElement('script');` +
-    `s.type='module';s.crossOrigin='';s.src=${JSON.stringify(entry[1])};document.body.appendChild(s)})})</script>`;
-  return template
-    .replace(entry[0], `<link rel="modulepreload" crossorigin href="${entry[1]}" />`)
-    .replace('</body>', `${start}\n  </body>`);
+  const preloads = /<link rel="modulepreload" crossorigin href="([^"]+)">\n?\s*/g;
+  const modules = [...template.matchAll(preloads)].map((link) => link[1]!);
+  for (const file of screenScripts) if (!modules.includes(file)) modules.push(file);
+  const start = `<script>(function(){var started=false;function start(){if(started)return;started=true;
+var h=document.head;${scriptJson(modules)}.forEach(function(u){var l=document.createElement('link');
+l.rel='modulepreload';l.crossOrigin='';l.href=u;h.appendChild(l)});var s=document.createElement('script');
+s.type='module';s.crossOrigin='';s.src=${scriptJson(entry[1])};document.body.appendChild(s)}
+try{new PerformanceObserver(function(list,observer){if(list.getEntriesByName('first-contentful-paint').length){
+observer.disconnect();setTimeout(start,0)}}).observe({type:'paint',buffered:true})}
+catch(e){requestAnimationFrame(function(){setTimeout(start,0)})}
+setTimeout(start,${SCRIPTS_AT_THE_LATEST_MS})})()</script>`.replace(/\n/g, '');
+  return template.replace(entry[0], '').replace(preloads, '').replace('</body>', `${start}\n  </body>`);
 }
 
 /**
  * The stylesheets a page needs, in its HTML: a first visit paints after one answer instead of
- * waiting for a dozen CSS files (slow 4G: a few round trips). When the app then loads the screen's
- * code, it adds the screen's CSS files as well, after the paint and without blocking it; the rules
- * are the same, so nothing moves.
+ * waiting for a dozen CSS files (slow 4G: a few round trips). Each file inlined is also named by a
+ * disabled link, which the browser does not fetch: the app, loading the screen's code, adds a
+ * screen's CSS files unless a stylesheet link names them already, and adding them again made the
+ * browser style and lay out the whole page once more (about 100 ms of a phone's main thread) for
+ * rules it already had.
  */
 function inlineStyles(files: string[], read: (file: string) => string | undefined): string[] {
   const texts = files.map(read);
   if (texts.some((text) => text === undefined || /<\/style/i.test(text))) {
     return files.map((file) => `<link rel="stylesheet" href="/${file}" />`);
   }
-  return [`<style>${texts.join('\n')}</style>`];
+  return [
+    `<style>${texts.join('\n')}</style>`,
+    ...files.map((file) => `<link rel="stylesheet" href="/${file}" disabled />`),
+  ];
+}
+
+/**
+ * The fonts every page paints with, preloaded: the Latin subset, and the Cyrillic one, which the
+ * language menu's "Русский" needs on every page. Asked for with the HTML rather than once the styles
+ * have been applied, they arrive sooner, so the text is less often drawn first in a fallback font;
+ * and a preload does not hold the first paint, where a font the styles ask for would.
+ */
+function fontPreloads(css: string[]): string[] {
+  const fonts = new Set<string>();
+  for (const text of css) {
+    for (const [url] of text.matchAll(/\/assets\/inter-(?:latin|cyrillic)-wght-normal-[\w-]+\.woff2/g)) {
+      fonts.add(url);
+    }
+  }
+  return [...fonts].map(
+    (url) => `<link rel="preload" as="font" type="font/woff2" crossorigin href="${url}" />`,
+  );
 }
 
 export function createPageRenderer(options: {
@@ -189,13 +223,12 @@ export function createPageRenderer(options: {
       `<meta property="og:url" content="${escapeHtml(canonical)}" />`,
       `<meta property="og:locale" content="${language}" />`,
       `<meta property="og:image" content="${escapeHtml(`${origin}/icons/icon-512.png`)}" />`,
+      ...fontPreloads(shellStyles.map((file) => readStyle(file) ?? '')),
       ...inlineStyles([...new Set([...shellStyles, ...assets.css])], readStyle),
-      ...assets.js
-        .filter((file) => !shellFiles.has(file))
-        .map((file) => `<link rel="modulepreload" href="/${file}" />`),
     ].join('\n    ');
     const data = `<script type="application/json" id="ssr-data">${scriptJson({ language, answers: page.answers })}</script>`;
-    return deferEntry(template)
+    const screenScripts = assets.js.filter((file) => !shellFiles.has(file)).map((file) => `/${file}`);
+    return deferScripts(template, screenScripts)
       .replace(/<link rel="stylesheet" crossorigin href="[^"]+">\n?\s*/g, '')
       .replace(/<html lang="[^"]*"/, `<html lang="${language}"`)
       .replace(

@@ -148,7 +148,10 @@ test('a page is styled by its HTML alone: no stylesheet to wait for before the f
   request,
 }) => {
   for (const path of ['/', '/providers', '/tarifs']) {
-    expect(await html(request, path), path).not.toMatch(/<link[^>]+rel="stylesheet"/);
+    // Only disabled links, which name the inlined files and are never fetched.
+    const links = (await html(request, path)).match(/<link[^>]+rel="stylesheet"[^>]*>/g) ?? [];
+    expect(links.length, path).toBeGreaterThan(0);
+    for (const link of links) expect(link, path).toMatch(/ disabled/);
   }
   // No script, and every CSS file refused: what shows is what the HTML itself carries.
   const context = await browser.newContext({
@@ -287,4 +290,37 @@ test('a reader who scrolls the server-rendered directory before the script runs 
   // Hydrated, and the offline store has taken over: the reader is where they were.
   await live;
   expect(await page.evaluate(() => window.scrollY)).toBe(place);
+});
+
+test('a first visit paints before any script is fetched, and hydrating fetches no stylesheet again', async ({
+  page,
+}) => {
+  const stylesheets: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'stylesheet') stylesheets.push(request.url());
+  });
+  const live = page.waitForRequest((request) => request.url().includes('/db/providers/_changes'), {
+    timeout: 20_000,
+  });
+  await page.goto('/providers');
+  await live;
+  const timing = await page.evaluate(() => ({
+    paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
+    scripts: performance
+      .getEntriesByType('resource')
+      .filter((entry) => entry.name.endsWith('.js'))
+      .map((entry) => ({ name: entry.name, start: entry.startTime })),
+    fonts: [...document.querySelectorAll<HTMLLinkElement>('link[rel="preload"][as="font"]')].map(
+      (link) => link.href,
+    ),
+  }));
+  expect(timing.paint).toBeDefined();
+  expect(timing.scripts.length).toBeGreaterThan(0);
+  for (const script of timing.scripts)
+    expect(script.start, script.name).toBeGreaterThanOrEqual(timing.paint!);
+  // The screen's CSS is in the HTML already: the app does not ask for it again.
+  expect(stylesheets).toEqual([]);
+  // The fonts the page paints with are asked for with the HTML.
+  expect(timing.fonts.some((href) => /inter-latin-wght-normal-/.test(href))).toBe(true);
+  await expect(page.locator('[data-listing-count]')).toBeVisible();
 });

@@ -60,8 +60,12 @@ test('every navigation starts at the top of the page', async ({ page }) => {
 });
 
 test('unhandled errors in the page are reported to the server', async ({ page }) => {
+  // The reporting is part of the app's script, which a server-rendered page fetches after its first
+  // paint: the app is running once it replicates the directory.
+  const running = page.waitForRequest((request) => request.url().includes('/db/providers/_changes'));
   await page.goto('/providers');
   await expect(page.locator('article[data-provider-id]').first()).toBeVisible();
+  await running;
   const report = page.waitForRequest((request) => request.url().endsWith('/api/logs/errors'));
   await page.evaluate(() => {
     setTimeout(() => {

@@ -1,14 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { LANGUAGES, resolveLanguage } from '../../domain/languages';
-import type { Language } from '../../domain/languages';
+import { LANGUAGE_ENDONYMS, LANGUAGES, resolveLanguage } from '../../domain/languages';
 import { changeLanguage } from '../../i18n/i18n';
 import styles from './language-switcher.module.css';
-
-/** Each language named in itself ("Deutsch", "Русский"…), as people look for their own. */
-function endonym(language: Language): string {
-  const name = new Intl.DisplayNames([language], { type: 'language' }).of(language) ?? language;
-  return name.charAt(0).toLocaleUpperCase(language) + name.slice(1);
-}
 
 export function LanguageSwitcher() {
   const { t, i18n } = useTranslation();
@@ -29,7 +22,7 @@ export function LanguageSwitcher() {
       >
         {LANGUAGES.map((language) => (
           <option key={language} value={language} lang={language}>
-            {endonym(language)}
+            {LANGUAGE_ENDONYMS[language]}
           </option>
         ))}
       </select>

@@ -1,14 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { signOut } from '../../../data/auth';
-import { LANGUAGES, resolveLanguage } from '../../../domain/languages';
-import type { Language } from '../../../domain/languages';
+import { LANGUAGE_ENDONYMS, LANGUAGES, resolveLanguage } from '../../../domain/languages';
 import { changeLanguage } from '../../../i18n/i18n';
 import styles from './admin-layout.module.css';
-
-function endonym(language: Language): string {
-  const name = new Intl.DisplayNames([language], { type: 'language' }).of(language) ?? language;
-  return name.charAt(0).toLocaleUpperCase(language) + name.slice(1);
-}
 
 /** The header's right side: the interface language, who is signed in, sign-out. */
 export function AdminHeaderTools({ name }: { name: string }) {
@@ -23,7 +17,7 @@ export function AdminHeaderTools({ name }: { name: string }) {
       >
         {LANGUAGES.map((language) => (
           <option key={language} value={language} lang={language}>
-            {endonym(language)}
+            {LANGUAGE_ENDONYMS[language]}
           </option>
         ))}
       </select>
