@@ -13,6 +13,7 @@ import './ui/theme.css';
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';
+import { replayEarlyInput } from './app/early-input';
 import { installErrorReporting } from './app/error-reporting';
 import { setUpPwa } from './app/pwa';
 import { preloadScreen } from './app/router';
@@ -96,6 +97,7 @@ async function start(): Promise<void> {
         },
       );
     });
+    replayEarlyInput();
   } else {
     const layer = openStore();
     await initI18n();

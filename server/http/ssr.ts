@@ -12,6 +12,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Request } from 'express';
+import { EARLY_INPUT_SCRIPT } from '../../src/app/early-input';
 import type { ScreenId } from '../../src/config/paths';
 import { screenOfPath } from '../../src/config/paths';
 import type { PublicAnswers, PublicData } from '../../src/data/public-reads';
@@ -121,7 +122,10 @@ try{new PerformanceObserver(function(list,observer){if(list.getEntriesByName('fi
 observer.disconnect();setTimeout(start,0)}}).observe({type:'paint',buffered:true})}
 catch(e){requestAnimationFrame(function(){setTimeout(start,0)})}
 setTimeout(start,${SCRIPTS_AT_THE_LATEST_MS})})()</script>`.replace(/\n/g, '');
-  return template.replace(entry[0], '').replace(preloads, '').replace('</body>', `${start}\n  </body>`);
+  return template
+    .replace(entry[0], '')
+    .replace(preloads, '')
+    .replace('</body>', `<script>${EARLY_INPUT_SCRIPT}</script>\n  ${start}\n  </body>`);
 }
 
 /**

@@ -4,7 +4,16 @@
  * offline store takes over once `layer` resolves; screens that need the store itself (a user's own
  * data) wait for it with `useDataLayer`, which suspends until then.
  */
-import { createContext, use, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import {
+  createContext,
+  startTransition,
+  use,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useState,
+} from 'react';
 import type { ReactNode } from 'react';
 import type { AppDatabase } from './database';
 import { recordedReads } from './public-reads';
@@ -28,7 +37,9 @@ export function DataProvider({ source, children }: { source: DataSource; childre
   const [layer, setLayer] = useState<DataLayer>();
   useEffect(() => {
     let alive = true;
-    void source.layer?.then((ready) => alive && setLayer(ready));
+    // A transition: the whole page renders again from the store, in slices that let a tap through,
+    // rather than in one task of 40 ms or more on a phone.
+    void source.layer?.then((ready) => alive && startTransition(() => setLayer(ready)));
     return () => {
       alive = false;
     };

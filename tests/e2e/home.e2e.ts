@@ -139,8 +139,12 @@ test('the home shows the offers at the configured prices, testimonials, the FAQ 
 });
 
 test('the install card shows only while the browser offers to install, and asks it to', async ({ page }) => {
+  // The browser offers to install once the app's script has registered its service worker: the app
+  // runs once it replicates.
+  const running = page.waitForRequest((request) => request.url().includes('/db/'));
   await page.goto('/');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await running;
   const install = page.getByRole('region', { name: "Installez l'application" });
   await expect(install).toHaveCount(0);
 

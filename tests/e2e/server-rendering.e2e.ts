@@ -324,3 +324,24 @@ test('a first visit paints before any script is fetched, and hydrating fetches n
   expect(timing.fonts.some((href) => /inter-latin-wght-normal-/.test(href))).toBe(true);
   await expect(page.locator('[data-listing-count]')).toBeVisible();
 });
+
+test('what a reader taps or picks before the script has run is done once the page is hydrated', async ({
+  page,
+}) => {
+  // The scripts arrive only once the reader has acted, as on a slow connection.
+  let acted!: () => void;
+  const readerActed = new Promise<void>((resolve) => (acted = resolve));
+  await page.route(/\/assets\/.+\.js$/, async (route) => {
+    await readerActed;
+    await route.continue();
+  });
+  await page.goto('/providers', { waitUntil: 'commit' });
+  const types = page.getByRole('radiogroup', { name: "Type d'appel" });
+  await types.getByRole('radio', { name: 'Appel avocat' }).click();
+  await page.getByRole('combobox', { name: "Langue de l'interface" }).selectOption('en');
+  await expect(page).toHaveURL(/\/providers$/);
+  acted();
+  await expect(page).toHaveURL(/\/providers\?type=lawyer$/);
+  await expect(page.locator('[data-listing-count]')).toHaveAttribute('data-listing-count', 'type=lawyer');
+  await expect(page.getByRole('combobox', { name: 'Interface language' })).toHaveValue('en');
+});
