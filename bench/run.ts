@@ -91,12 +91,14 @@ await withProviders(async (server) => {
     `  first visit to /providers until the first cards show: ${fmt(browser.firstCardsMs)}  (target ≤ 1.5 s)`,
   );
   console.log(
-    `  first visit to /providers until all ${COUNT} are in IndexedDB and counted: ${fmt(browser.firstVisitMs)}  (target ≤ 5 s)`,
+    `  first visit to /providers until all ${COUNT} are in IndexedDB: ${fmt(browser.firstVisitMs)}  (target ≤ 5 s)`,
   );
   console.log(
     `  reload until the first cards show (indexed page from IndexedDB): ${fmt(browser.reloadMs)}  (target ≤ 0.5 s)`,
   );
-  console.log(`  reload until the whole directory is in memory and counted: ${fmt(browser.reloadCountMs)}`);
+  console.log(
+    `  reload until the offline store has taken over (the directory's live feed started): ${fmt(browser.reloadLiveMs)}`,
+  );
   console.log(
     `  filter change until the page has rendered the new listing, ${browser.filter.count} changes: p50 ${fmt(browser.filter.p50)}, p95 ${fmt(browser.filter.p95)}, max ${fmt(browser.filter.max)}  (target p95 ≤ 50 ms)`,
   );

@@ -44,7 +44,8 @@ export function setUpPwa() {
         workbox.messageSkipWaiting();
       });
     });
-    void workbox.register();
+    // Without a service worker the app still works online (a private window, a policy): not an error.
+    workbox.register().catch((error: unknown) => console.warn('No service worker:', error));
   } else {
     void navigator.serviceWorker.getRegistration().then((registration) => {
       if (!registration) return;

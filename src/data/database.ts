@@ -18,7 +18,6 @@ import type { OutboxItem } from '../domain/outbox';
 import { providerSchema } from '../domain/provider';
 import type { Provider } from '../domain/provider';
 import { mineConflictHandler } from './conflict';
-import { withSlicedWrites } from './sliced-writes';
 
 addRxPlugin(RxDBLocalDocumentsPlugin);
 
@@ -101,16 +100,13 @@ export const wholeCopyMark = (collection: string) => `pulled-${collection}`;
 
 let browserDatabase: Promise<AppDatabase> | undefined;
 
-/** Documents per IndexedDB write (src/data/sliced-writes.ts). */
-const WRITE_SLICE = 20;
-
 /**
  * The app's database on IndexedDB, created on first use. Where IndexedDB cannot be opened (some
  * private modes), the app still works online from a database held in memory for the visit.
  */
 export function getDatabase(): Promise<AppDatabase> {
   browserDatabase ??= import('rxdb/plugins/storage-dexie')
-    .then(({ getRxStorageDexie }) => createAppDatabase(withSlicedWrites(getRxStorageDexie(), WRITE_SLICE)))
+    .then(({ getRxStorageDexie }) => createAppDatabase(getRxStorageDexie()))
     .catch(async (error: unknown) => {
       console.warn('IndexedDB is not available; this visit keeps its data in memory only.', error);
       const { getRxStorageMemory } = await import('rxdb/plugins/storage-memory');
