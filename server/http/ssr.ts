@@ -150,8 +150,8 @@ function inlineStyles(files: string[], read: (file: string) => string | undefine
 /**
  * The fonts every page paints with, preloaded: the Latin subset, and the Cyrillic one, which the
  * language menu's "Русский" needs on every page. Asked for with the HTML rather than once the styles
- * have been applied, they arrive sooner, so the text is less often drawn first in a fallback font;
- * and a preload does not hold the first paint, where a font the styles ask for would.
+ * have been applied, they arrive sooner, so the text is less often drawn first in a fallback font
+ * and then drawn again.
  */
 function fontPreloads(css: string[]): string[] {
   const fonts = new Set<string>();
