@@ -71,7 +71,8 @@ const adminCss = new Set<string>();
  *   home's, help centre's, pricing's and profile's parts), one file instead of a chunk per set of
  *   screens sharing a module.
  * Neither takes a console module (they would be named `admin-…` and not precached) nor the offline
- * store's code (`src/data/`, RxDB, Dexie), which loads after the first paint, apart.
+ * store's code (RxDB, Dexie, replication), which loads once the page is idle, apart. The password
+ * fields stay out of `public`: they bring the registration rules and the phone number library.
  */
 const PUBLIC_MODULE =
   /[\\/]src[\\/](ui[\\/](?!password)|features[\\/](catalogue|home|help|pricing|provider-profile|testimonials|pages)[\\/])[^?]*$/;
