@@ -97,7 +97,6 @@ async function start(): Promise<void> {
         },
       );
     });
-    replayEarlyInput();
   } else {
     const layer = openStore();
     await initI18n();
@@ -108,6 +107,9 @@ async function start(): Promise<void> {
       </StrictMode>,
     );
   }
+  // Either way the recording stops; a page rendered anew (in another language) has none of the
+  // elements tapped, so nothing of it is replayed.
+  replayEarlyInput();
 }
 
 void start().finally(() => setTimeout(() => document.getElementById('splash')?.remove(), SPLASH_REMOVAL_MS));

@@ -19,6 +19,7 @@ import type { PublicAnswers, PublicData } from '../../src/data/public-reads';
 import { DEFAULT_LANGUAGE, isLanguage, LANGUAGES } from '../../src/domain/languages';
 import type { Language } from '../../src/domain/languages';
 import { LANGUAGE_COOKIE } from '../../src/i18n/language-cookie';
+import { webManifestFile } from '../../src/i18n/web-manifest';
 import { logError } from '../log';
 import type { PublicMirror } from '../services/public-mirror';
 
@@ -232,16 +233,23 @@ export function createPageRenderer(options: {
     ].join('\n    ');
     const data = `<script type="application/json" id="ssr-data">${scriptJson({ language, answers: page.answers })}</script>`;
     const screenScripts = assets.js.filter((file) => !shellFiles.has(file)).map((file) => `/${file}`);
-    return deferScripts(template, screenScripts)
-      .replace(/<link rel="stylesheet" crossorigin href="[^"]+">\n?\s*/g, '')
-      .replace(/<html lang="[^"]*"/, `<html lang="${language}"`)
-      .replace(
-        /<meta name="description" content="[^"]*" \/>/,
-        `<meta name="description" content="${escapeHtml(page.description)}" />`,
-      )
-      .replace(/<title>[^<]*<\/title>/, head)
-      .replace(/<div id="splash"[\s\S]*?<\/div>/, '')
-      .replace('<div id="root"></div>', `<div id="root">${page.html}</div>${data}`);
+    return (
+      deferScripts(template, screenScripts)
+        .replace(/<link rel="stylesheet" crossorigin href="[^"]+">\n?\s*/g, '')
+        .replace(/<html lang="[^"]*"/, `<html lang="${language}"`)
+        // The page's own manifest, so that installing it before the app has run names it in its language.
+        .replace(
+          /<link rel="manifest" href="[^"]*" \/>/,
+          `<link rel="manifest" href="/${webManifestFile(language)}" />`,
+        )
+        .replace(
+          /<meta name="description" content="[^"]*" \/>/,
+          `<meta name="description" content="${escapeHtml(page.description)}" />`,
+        )
+        .replace(/<title>[^<]*<\/title>/, head)
+        .replace(/<div id="splash"[\s\S]*?<\/div>/, '')
+        .replace('<div id="root"></div>', `<div id="root">${page.html}</div>${data}`)
+    );
   }
 
   return {

@@ -102,6 +102,9 @@ test('the HTML is in the language chosen in the app (its cookie), or the one a l
   expect(english).toContain('<html lang="en"');
   expect(rootText(english)).toContain(en.home.hero.title);
   expect(english).toContain(`<title>${en.seo.home.title}</title>`);
+  // Installed before the app has run, the app is named in the page's language.
+  expect(english).toContain('<link rel="manifest" href="/manifest.en.webmanifest" />');
+  expect(await html(request, '/')).toContain('<link rel="manifest" href="/manifest.webmanifest" />');
 
   const linked = await html(request, '/tarifs?lang=en');
   expect(linked).toContain('<html lang="en"');
