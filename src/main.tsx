@@ -15,6 +15,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { replayEarlyInput } from './app/early-input';
 import { installErrorReporting } from './app/error-reporting';
+import { loadFonts } from './app/fonts';
 import { setUpPwa } from './app/pwa';
 import { preloadScreen } from './app/router';
 import type { DataSource } from './data/data-context';
@@ -62,6 +63,7 @@ function afterPaint(timeout: number): Promise<void> {
  * would never load.
  */
 async function start(): Promise<void> {
+  loadFonts();
   const served = servedPage();
   const root = document.getElementById('root')!;
   const choice = storedChoice();

@@ -13,6 +13,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Request } from 'express';
 import { EARLY_INPUT_SCRIPT } from '../../src/app/early-input';
+import { FONTS_EARLY_SCRIPT, FONTS_LOAD_SCRIPT } from '../../src/app/fonts';
 import type { ScreenId } from '../../src/config/paths';
 import { screenOfPath } from '../../src/config/paths';
 import type { PublicAnswers, PublicData } from '../../src/data/public-reads';
@@ -105,7 +106,8 @@ function screenAssets(manifest: Manifest, module: string): { css: string[]; js: 
  * hold the first paint. Once the browser reports the first contentful paint (or after
  * `SCRIPTS_AT_THE_LATEST_MS`, for a tab that does not paint, like one opened in the background), one
  * inline script asks for every module the page needs at once (the entry's imports and the screen's,
- * as module preloads, so that none waits for the one importing it) and starts the entry.
+ * as module preloads, so that none waits for the one importing it), starts the entry and loads the
+ * app's font (src/app/fonts.ts).
  */
 const SCRIPTS_AT_THE_LATEST_MS = 3_000;
 
@@ -116,7 +118,7 @@ function deferScripts(template: string, screenScripts: string[]): string {
   const modules = [...template.matchAll(preloads)].map((link) => link[1]!);
   for (const file of screenScripts) if (!modules.includes(file)) modules.push(file);
   const start = `<script>(function(){var started=false;function start(){if(started)return;started=true;
-var h=document.head;${scriptJson(modules)}.forEach(function(u){var l=document.createElement('link');
+var h=document.head;${FONTS_LOAD_SCRIPT};${scriptJson(modules)}.forEach(function(u){var l=document.createElement('link');
 l.rel='modulepreload';l.crossOrigin='';l.href=u;h.appendChild(l)});var s=document.createElement('script');
 s.type='module';s.crossOrigin='';s.src=${scriptJson(entry[1])};document.body.appendChild(s)}
 try{new PerformanceObserver(function(list,observer){if(list.getEntriesByName('first-contentful-paint').length){
@@ -146,24 +148,6 @@ function inlineStyles(files: string[], read: (file: string) => string | undefine
     `<style>${texts.join('\n')}</style>`,
     ...files.map((file) => `<link rel="stylesheet" href="/${file}" disabled />`),
   ];
-}
-
-/**
- * The fonts every page paints with, preloaded: the Latin subset, and the Cyrillic one, which the
- * language menu's "Русский" needs on every page. Asked for with the HTML rather than once the styles
- * have been applied, they arrive sooner, so the text is less often drawn first in a fallback font
- * and then drawn again.
- */
-function fontPreloads(css: string[]): string[] {
-  const fonts = new Set<string>();
-  for (const text of css) {
-    for (const [url] of text.matchAll(/\/assets\/inter-(?:latin|cyrillic)-wght-normal-[\w-]+\.woff2/g)) {
-      fonts.add(url);
-    }
-  }
-  return [...fonts].map(
-    (url) => `<link rel="preload" as="font" type="font/woff2" crossorigin href="${url}" />`,
-  );
 }
 
 export function createPageRenderer(options: {
@@ -228,8 +212,10 @@ export function createPageRenderer(options: {
       `<meta property="og:url" content="${escapeHtml(canonical)}" />`,
       `<meta property="og:locale" content="${language}" />`,
       `<meta property="og:image" content="${escapeHtml(`${origin}/icons/icon-512.png`)}" />`,
-      ...fontPreloads(shellStyles.map((file) => readStyle(file) ?? '')),
+      `<script>${FONTS_EARLY_SCRIPT}</script>`,
       ...inlineStyles([...new Set([...shellStyles, ...assets.css])], readStyle),
+      // A page read without scripts names Inter at once: nothing would load it later.
+      `<noscript><style>:root{--font:var(--font-loaded)}</style></noscript>`,
     ].join('\n    ');
     const data = `<script type="application/json" id="ssr-data">${scriptJson({ language, answers: page.answers })}</script>`;
     const screenScripts = assets.js.filter((file) => !shellFiles.has(file)).map((file) => `/${file}`);
