@@ -385,3 +385,20 @@ test('what a reader taps or picks before the script has run is done once the pag
   await expect(page.locator('[data-listing-count]')).toHaveAttribute('data-listing-count', 'type=lawyer');
   await expect(page.getByRole('combobox', { name: 'Interface language' })).toHaveValue('en');
 });
+
+test('what a reader types before the script has run is kept, and answered once the page is hydrated', async ({
+  page,
+}) => {
+  let typed!: () => void;
+  const readerTyped = new Promise<void>((resolve) => (typed = resolve));
+  await page.route(/\/assets\/.+\.js$/, async (route) => {
+    await readerTyped;
+    await route.continue();
+  });
+  await page.goto('/centre-aide', { waitUntil: 'commit' });
+  const search = page.locator('#help-search');
+  await search.pressSequentially('visa');
+  typed();
+  await expect(page).toHaveURL(/\/centre-aide\?q=visa$/);
+  await expect(search).toHaveValue('visa');
+});
