@@ -111,7 +111,7 @@ async function start(): Promise<void> {
   }
   // Either way the recording stops; a page rendered anew (in another language) has none of the
   // elements tapped, so nothing of it is replayed.
-  replayEarlyInput();
+  void replayEarlyInput();
 }
 
 void start().finally(() => setTimeout(() => document.getElementById('splash')?.remove(), SPLASH_REMOVAL_MS));

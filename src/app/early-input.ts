@@ -27,14 +27,20 @@ document.removeEventListener('change',keep,true);document.removeEventListener('i
   '',
 );
 
-/** Stops the recording and does again, in order, what was recorded and is still on the page. */
-export function replayEarlyInput(): void {
+/**
+ * Stops the recording and does again, in order, what was recorded and is still on the page, each
+ * in a task of its own, as the reader did: React renders what one did before the next is done (two
+ * filters set in one task would each start from the page before either, and the second would undo
+ * the first).
+ */
+export async function replayEarlyInput(): Promise<void> {
   const page = window as EarlyWindow;
   page.__stopEarlyInput?.();
   const recorded = page.__earlyInput ?? [];
   delete page.__earlyInput;
   delete page.__stopEarlyInput;
-  for (const { target, value, typed } of recorded) {
+  for (const [index, { target, value, typed }] of recorded.entries()) {
+    if (index > 0) await new Promise((resolve) => setTimeout(resolve, 0));
     if (!target.isConnected) continue;
     if (typed && (target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement)) {
       replayTyping(target);

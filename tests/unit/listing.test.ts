@@ -1,9 +1,29 @@
 import { describe, expect, it } from 'vitest';
-import { listingSearch, parseListingParams } from '../../src/features/catalogue/listing-params';
+import {
+  applyFilterChange,
+  listingSearch,
+  parseListingParams,
+} from '../../src/features/catalogue/listing-params';
 import { pageWindow } from '../../src/ui/pagination';
 import { providerPath, routes } from '../../src/config/paths';
 
 describe('listing state in the URL', () => {
+  it('applies a control’s change to the filters as they are now, not as they were rendered', () => {
+    const rendered = {};
+    // "Lawyer" tapped, and the language picked before the page rendered the first tap.
+    const live = applyFilterChange({}, rendered, { role: 'lawyer' as const });
+    expect(applyFilterChange(live, rendered, { language: 'fr' })).toEqual({ role: 'lawyer', language: 'fr' });
+    // A control that clears what it shows clears it, and leaves the rest.
+    const shown = { role: 'lawyer' as const, country: 'ES' };
+    expect(applyFilterChange({ ...shown, online: true }, shown, { role: 'lawyer' })).toEqual({
+      role: 'lawyer',
+      online: true,
+    });
+    // "Reset" clears what it was shown; a filter set since stays.
+    expect(applyFilterChange({ ...shown, language: 'de' }, shown, {})).toEqual({ language: 'de' });
+    expect(applyFilterChange(shown, shown, shown)).toEqual(shown);
+  });
+
   it('reads known filters and ignores malformed ones', () => {
     expect(
       parseListingParams(new URLSearchParams('type=lawyer&country=ES&language=ru&status=online&page=3')),

@@ -32,13 +32,42 @@ export function listingSearch({ filter, page }: ListingParams): URLSearchParams 
   return params;
 }
 
-/** The listing's state lives in the URL, so it survives a reload and can be shared. */
+const FILTER_KEYS = ['role', 'country', 'language', 'online'] as const satisfies (keyof ProviderFilter)[];
+
+/**
+ * What a filter control asked (`next`, built from the filters it was rendered with), applied to the
+ * filters as they are now. Two changes made before the page has rendered the first (two quick taps,
+ * or taps made before hydration and replayed after it) each start from the same rendered filters:
+ * taken whole, the second would undo the first.
+ */
+export function applyFilterChange(
+  live: ProviderFilter,
+  rendered: ProviderFilter,
+  next: ProviderFilter,
+): ProviderFilter {
+  const result: ProviderFilter = { ...live };
+  for (const key of FILTER_KEYS) {
+    if (next[key] === rendered[key]) continue;
+    if (next[key] === undefined) delete result[key];
+    else Object.assign(result, { [key]: next[key] });
+  }
+  return result;
+}
+
+/**
+ * The listing's state lives in the URL, so it survives a reload and can be shared. A filter change
+ * is applied to the address as it is now (the router renders a new one in a transition, a moment
+ * after it has changed).
+ */
 export function useListingParams() {
   const [params, setParams] = useSearchParams();
   const current = useMemo(() => parseListingParams(params), [params]);
   const setFilter = useCallback(
-    (filter: ProviderFilter) => setParams(listingSearch({ filter, page: 1 })),
-    [setParams],
+    (filter: ProviderFilter) => {
+      const live = parseListingParams(new URLSearchParams(window.location.search)).filter;
+      setParams(listingSearch({ filter: applyFilterChange(live, current.filter, filter), page: 1 }));
+    },
+    [setParams, current.filter],
   );
   const setPage = useCallback(
     (page: number) => setParams(listingSearch({ filter: current.filter, page })),

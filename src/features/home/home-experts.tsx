@@ -12,7 +12,7 @@ import type { ProviderFilter } from '../../domain/provider';
 import { Button, ButtonLink } from '../../ui/button';
 import { ProviderGrid } from '../catalogue/provider-grid';
 import { ProviderFilters } from '../catalogue/provider-filters';
-import { listingSearch } from '../catalogue/listing-params';
+import { applyFilterChange, listingSearch } from '../catalogue/listing-params';
 import { HOME_EXPERTS_SHOWN } from './expert-skeleton';
 import { Icon } from './icons';
 import pageStyles from './home-page.module.css';
@@ -29,7 +29,12 @@ export function HomeExperts() {
 
   return (
     <>
-      <ProviderFilters filter={filter} countries={countries} offered={offered} onChange={setFilter} />
+      <ProviderFilters
+        filter={filter}
+        countries={countries}
+        offered={offered}
+        onChange={(next) => setFilter((live) => applyFilterChange(live, filter, next))}
+      />
       <div className={styles.listing}>
         <ProviderGrid
           providers={providers}
