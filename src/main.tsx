@@ -63,7 +63,6 @@ function afterPaint(timeout: number): Promise<void> {
  * would never load.
  */
 async function start(): Promise<void> {
-  loadFonts();
   const served = servedPage();
   const root = document.getElementById('root')!;
   const choice = storedChoice();
@@ -72,6 +71,8 @@ async function start(): Promise<void> {
   const hydrate =
     served !== undefined &&
     (!choice || choice === served.language || new URLSearchParams(window.location.search).has('lang'));
+  // A page hydrated keeps its stand-in font until the reader changes page; one drawn anew takes Inter.
+  loadFonts({ takeAtOnce: !hydrate });
 
   if (served && hydrate) {
     const source: DataSource = {

@@ -4,6 +4,7 @@ import { BrowserRouter, useLocation, useNavigate } from 'react-router-dom';
 import { DataProvider } from '../data/data-context';
 import type { DataSource } from '../data/data-context';
 import { ErrorBoundary } from './error-boundary';
+import { takeLoadedFonts } from './fonts';
 import { AppRoutes } from './router';
 
 /** The app around its routes; `router` is the browser's, or the server's for one address. */
@@ -40,9 +41,20 @@ function CatchUpWithAddress() {
   return null;
 }
 
+/** At the first change of page, the app's font if it has loaded meanwhile (src/app/fonts.ts). */
+function FontsAtNextPage() {
+  const { pathname } = useLocation();
+  const first = useRef(pathname);
+  useEffect(() => {
+    if (pathname !== first.current) takeLoadedFonts();
+  }, [pathname]);
+  return null;
+}
+
 const browserRouter = (routes: ReactNode) => (
   <BrowserRouter>
     <CatchUpWithAddress />
+    <FontsAtNextPage />
     {routes}
   </BrowserRouter>
 );
