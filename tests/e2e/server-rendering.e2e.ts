@@ -4,7 +4,7 @@
  * warning and without a flash, then works as before (the offline store takes over).
  */
 import { expect, test } from '@playwright/test';
-import type { APIRequestContext } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import type { Pricing } from '../../src/domain/config';
 import type { ContentDoc } from '../../src/domain/content';
 import type { Provider } from '../../src/domain/provider';
@@ -38,6 +38,17 @@ const rootText = (page: string) =>
     .replace(/&#x27;|&#39;/g, "'")
     .replace(/&amp;/g, '&')
     .replace(/\s+/g, ' ');
+
+/** Holds the app's scripts back, as a slow connection would, until the function answered is called. */
+async function holdScripts(page: Page): Promise<() => void> {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/.+\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
 
 test('public pages are served as HTML with their content, title, description, canonical URL and Open Graph tags', async ({
   request,
@@ -274,12 +285,7 @@ test('a reader who scrolls the server-rendered directory before the script runs 
 }) => {
   await page.setViewportSize({ width: 1280, height: 600 });
   // The scripts arrive only once the reader has scrolled, as on a slow connection.
-  let scrolled!: () => void;
-  const readerScrolled = new Promise<void>((resolve) => (scrolled = resolve));
-  await page.route(/\/assets\/.+\.js$/, async (route) => {
-    await readerScrolled;
-    await route.continue();
-  });
+  const scrolled = await holdScripts(page);
   const live = page.waitForRequest(
     (request) => request.url().includes('/db/providers/_changes') && request.url().includes('feed=longpoll'),
     { timeout: 20_000 },
@@ -380,12 +386,7 @@ test('what a reader taps or picks before the script has run is done once the pag
   page,
 }) => {
   // The scripts arrive only once the reader has acted, as on a slow connection.
-  let acted!: () => void;
-  const readerActed = new Promise<void>((resolve) => (acted = resolve));
-  await page.route(/\/assets\/.+\.js$/, async (route) => {
-    await readerActed;
-    await route.continue();
-  });
+  const acted = await holdScripts(page);
   await page.goto('/providers', { waitUntil: 'commit' });
   const types = page.getByRole('radiogroup', { name: "Type d'appel" });
   await types.getByRole('radio', { name: 'Appel avocat' }).click();
@@ -406,12 +407,7 @@ test('what a reader taps or picks before the script has run is done once the pag
 test('what a reader types before the script has run is kept, and answered once the page is hydrated', async ({
   page,
 }) => {
-  let typed!: () => void;
-  const readerTyped = new Promise<void>((resolve) => (typed = resolve));
-  await page.route(/\/assets\/.+\.js$/, async (route) => {
-    await readerTyped;
-    await route.continue();
-  });
+  const typed = await holdScripts(page);
   await page.goto('/centre-aide', { waitUntil: 'commit' });
   const search = page.locator('#help-search');
   await search.pressSequentially('visa');
