@@ -26,6 +26,8 @@ export type ClientSlot = {
   slot: number;
   orderId: string;
   reservedAt: string;
+  /** Read with the slot: other live revisions (a claim a cluster's copy took, soon withdrawn). */
+  _conflicts?: string[];
 };
 
 /** A slot taken: its number and the revision that created it (to delete exactly it). */
@@ -38,7 +40,7 @@ export const clientSlotId = (code: string, uid: string, slot: number) =>
 
 async function clientSlots(store: Store, code: string, uid: string, limit: number): Promise<ClientSlot[]> {
   const keys = Array.from({ length: limit }, (_, k) => clientSlotId(code, uid, k));
-  const { rows } = await admin<ClientSlot>(store).fetch({ keys });
+  const { rows } = await admin<ClientSlot>(store).fetch({ keys }, { conflicts: true });
   return rows.flatMap((row) =>
     'doc' in row && row.doc?.type === 'coupon_client_slot' ? [row.doc as ClientSlot] : [],
   );
@@ -59,7 +61,10 @@ export async function takeClientSlot(
   let reclaimed = false;
   for (let pass = 0; pass < CONTESTED_PASSES; pass++) {
     const held = await clientSlots(store, code, uid, limit);
-    const own = held.find((slot) => slot.orderId === orderId);
+    // A slot of this order's, from a stopped earlier send. Not one beside another live revision: on a
+    // cluster a claim answered 409 may still be taken by one copy (a stray, withdrawn a moment later),
+    // and shown as the slot while another order holds it (3 uses of a code limited to 2 per client).
+    const own = held.find((slot) => slot.orderId === orderId && !slot._conflicts?.length);
     if (own?._rev) return { slot: own.slot, rev: own._rev };
     const taken = new Set(held.map((slot) => slot.slot));
     let contested = false;
