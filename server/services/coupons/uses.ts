@@ -9,13 +9,15 @@
  * Reserving, for a code with `maxUses`: take the first free slot (`coupon-slot:<CODE>:<k>`, created
  * once, a 201 only: see server/store/claim.ts), then record it in the order's marker
  * (`coupon-use:<CODE>:<orderId>`). The marker is the one record per order: a checkout sent again
- * finds its reservation there; two sends at the same moment may both take a slot, and the one whose
- * marker came second gives its slot back. Codes without a limit have no slots; the marker alone
+ * finds its reservation there. The sends of one checkout reserve one at a time (a lock on a cluster,
+ * server/store/lock.ts); should two still both take a slot (a lock broken after its lease), the one
+ * whose marker came second gives its slot back. Codes without a limit have no slots; the marker alone
  * records the use. The documents are described in records.ts.
  */
 import { normalizePromoCode } from '../../../src/domain/promo';
 import type { Coupon } from '../../../src/domain/promo';
 import { claimDocument, contestPause, withdraw } from '../../store/claim';
+import { withLock } from '../../store/lock';
 import { getOrUndefined, isConflict, replaceDoc, StoreError, upsertDoc } from '../../store/store';
 import type { Store } from '../../store/store';
 import {
@@ -64,6 +66,23 @@ export async function reserveCouponUse(
   clientUid?: string,
 ): Promise<boolean | 'client_limit'> {
   const code = normalizePromoCode(coupon.code);
+  // The sends of one checkout reserve one after another (across the service's instances on a
+  // cluster): each later one finds the first's marker. Sent at once, each would take a slot, and the
+  // one whose marker lost a contested claim on a cluster could not tell whether the marker it then
+  // read would stand: it kept its slot, held for nobody until the hold time was over.
+  return withLock(store, `coupon-reservation:${code}:${orderId}`, () =>
+    reserve(store, coupon, code, orderId, now, clientUid),
+  );
+}
+
+async function reserve(
+  store: Store,
+  coupon: Coupon,
+  code: string,
+  orderId: string,
+  now: Date,
+  clientUid: string | undefined,
+): Promise<boolean | 'client_limit'> {
   const marker = await getOrUndefined(admin<CouponUse>(store), couponUseId(code, orderId));
   if (marker && holdsUse(marker)) return true;
   if (marker?.state === 'refused') return false;
@@ -167,7 +186,9 @@ async function orderClient(store: Store, orderId: string): Promise<string | unde
 }
 
 /** How many uses the code has had: those recorded on it before slots, plus the slots taken (or, for a
- * code without limit, the orders holding a use). What the admin console shows. */
+ * code without limit, the orders holding a use). What the admin console shows. A code without limit
+ * is counted from a range listing: on a cluster it may miss, for a moment, a use just taken (one copy
+ * of each shard answers it); nothing is decided on that count. */
 export async function couponUses(store: Store, rawCode: string): Promise<number> {
   const code = normalizePromoCode(rawCode);
   const coupon = await readCoupon(store, code);
