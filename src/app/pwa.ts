@@ -6,7 +6,6 @@
  * asks to install.
  */
 import { useSyncExternalStore } from 'react';
-import { Workbox } from 'workbox-window';
 
 type InstallPromptEvent = Event & { prompt(): Promise<void>; userChoice: Promise<{ outcome: string }> };
 export type PwaState = { updateReady: boolean; canInstall: boolean };
@@ -37,15 +36,7 @@ export function setUpPwa() {
   if (!('serviceWorker' in navigator) || import.meta.env.DEV) return;
 
   if (!navigator.serviceWorker.controller) {
-    const workbox = new Workbox('/sw.js');
-    workbox.addEventListener('waiting', () => {
-      offerUpdate(() => {
-        workbox.addEventListener('controlling', () => window.location.reload());
-        workbox.messageSkipWaiting();
-      });
-    });
-    // Without a service worker the app still works online (a private window, a policy): not an error.
-    workbox.register().catch((error: unknown) => console.warn('No service worker:', error));
+    void registerServiceWorker();
   } else {
     void navigator.serviceWorker.getRegistration().then((registration) => {
       if (!registration) return;
@@ -53,6 +44,23 @@ export function setUpPwa() {
       setInterval(() => void registration.update().catch(() => undefined), UPDATE_CHECK_MS);
     });
   }
+}
+
+/**
+ * A first visit registers the service worker; workbox-window is a chunk of its own, since nothing
+ * of it is needed to render the page (Workbox registers once the page has loaded).
+ */
+async function registerServiceWorker() {
+  const { Workbox } = await import('workbox-window');
+  const workbox = new Workbox('/sw.js');
+  workbox.addEventListener('waiting', () => {
+    offerUpdate(() => {
+      workbox.addEventListener('controlling', () => window.location.reload());
+      workbox.messageSkipWaiting();
+    });
+  });
+  // Without a service worker the app still works online (a private window, a policy): not an error.
+  await workbox.register().catch((error: unknown) => console.warn('No service worker:', error));
 }
 
 function watchRegistration(registration: ServiceWorkerRegistration) {

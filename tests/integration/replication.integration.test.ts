@@ -3,6 +3,7 @@
  * user's own database where one refused document must neither stall the others nor linger.
  */
 import { getRxStorageMemory } from 'rxdb/plugins/storage-memory';
+import { manyProviders } from '../../bench/bench-data';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAppDatabase } from '../../src/data/database';
 import type { AppDatabase } from '../../src/data/database';
@@ -98,6 +99,31 @@ describe('replication through the gateway', () => {
       }
     }
     await db.close();
+  });
+
+  it('pulls a large directory whole, a few small batches first and then larger ones', async () => {
+    const large = await startTestServer();
+    try {
+      const docs = manyProviders(730).map(({ id, ...rest }) => ({ _id: id, ...rest }));
+      await large.store.db('providers').bulk({ docs });
+      const db = await freshDatabase();
+      const limits: number[] = [];
+      const sync = new PublicCollectionSync(db.providers, 'providers', {
+        origin: large.url,
+        fetch: (async (input, init) => {
+          const limit = /[?&]limit=(\d+)/.exec(String(input))?.[1];
+          if (String(input).includes('/_changes') && limit) limits.push(Number(limit));
+          return fetch(input, { ...init, headers: { ...BROWSER_HEADERS } });
+        }) as typeof fetch,
+      });
+      await sync.pull();
+      expect(await db.providers.count().exec()).toBe(730);
+      // 5 × 40, then 100 a request: 200 + 5 × 100 + the last 30.
+      expect(limits).toEqual([40, 40, 40, 40, 40, 100, 100, 100, 100, 100, 100]);
+      await db.close();
+    } finally {
+      await large.close();
+    }
   });
 
   it("lists a first visit's content only once every batch is in, and a later visit's at once, even with no network", async () => {
