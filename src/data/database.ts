@@ -99,12 +99,16 @@ async function dropCollection(db: AppDatabase, name: string): Promise<void> {
     db.password,
     db.hashFunction,
   );
-  // Its copy is no longer whole (replication.ts, PublicCollectionSync.readable).
+  // Its copy is no longer whole (replication.ts, PublicCollectionSync.readable), and is pulled from the start.
   await (await db.getLocal(wholeCopyMark(name)))?.remove();
+  await (await db.getLocal(pullCheckpointMark(name)))?.remove();
 }
 
 /** The database's local document saying that a public collection's copy was once whole. */
 export const wholeCopyMark = (collection: string) => `pulled-${collection}`;
+
+/** The database's local document holding the sequence a public collection's last pull ended at (public-feed.ts). */
+export const pullCheckpointMark = (collection: string) => `pull-checkpoint-${collection}`;
 
 let browserDatabase: Promise<AppDatabase> | undefined;
 

@@ -1,5 +1,7 @@
 /**
- * Replication between the browser's collections and the store, through the `/db/` gateway.
+ * Replication between the browser's collections and the store, through the `/db/` gateway: the
+ * public collections are pulled by public-feed.ts, the signed-in user's own database is synced both
+ * ways by RxDB's CouchDB replication.
  *
  * A browser opens at most six connections to one host, and each live replication holds one
  * long-poll: so at most two collections are live at once, `mine` (while signed in) and
@@ -17,6 +19,7 @@ import { wholeCopyMark } from './database';
 import { keepLostEdits } from './lost-edits';
 import { trackPushes } from './mine';
 import { gatewayFetch } from './gateway-fetch';
+import { PublicFeed } from './public-feed';
 import { reportActive } from './sync-status';
 
 const RETRY_BASE_MS = 1_000;
@@ -31,6 +34,12 @@ const RETRY_MAX_MS = 60_000;
 const PULL_BATCH = 40;
 const DIRECTORY_PULL_BATCH = 100;
 const SMALL_PULLS = 5;
+
+const publicBatches = (dbName: string) => ({
+  first: PULL_BATCH,
+  firstRequests: SMALL_PULLS,
+  then: dbName === 'providers' ? DIRECTORY_PULL_BATCH : PULL_BATCH,
+});
 const PUSH_BATCH = 50;
 /** Long-poll heartbeat: short enough for proxies that cut idle connections. */
 const HEARTBEAT_MS = 25_000;
@@ -58,21 +67,6 @@ function withBackoff(replication: Replication): Replication {
   return replication;
 }
 
-/**
- * The directory's `fetch`: from the (SMALL_PULLS + 1)-th request for changes on, it asks for
- * DIRECTORY_PULL_BATCH of them. RxDB asked for PULL_BATCH, and takes a fuller answer as a sign that
- * more may follow, which it is; a shorter one ends the pull, as it would have.
- */
-export function growingPulls(fetchImpl: typeof fetch): typeof fetch {
-  let pulls = 0;
-  return (input, init) => {
-    if (typeof input !== 'string' || !/\/_changes\?/.test(input) || ++pulls <= SMALL_PULLS) {
-      return fetchImpl(input, init);
-    }
-    return fetchImpl(input.replace(/([?&]limit=)\d+/, `$1${DIRECTORY_PULL_BATCH}`), init);
-  };
-}
-
 function startReplication(
   collection: RxCollection,
   dbName: string,
@@ -83,8 +77,7 @@ function startReplication(
     replicationIdentifier: options.identifier ?? `gateway-${dbName}`,
     collection,
     url: gatewayUrl(target, dbName),
-    fetch:
-      dbName === 'providers' ? growingPulls(target.fetch ?? gatewayFetch) : (target.fetch ?? gatewayFetch),
+    fetch: target.fetch ?? gatewayFetch,
     live: options.live,
     retryTime: RETRY_BASE_MS,
     waitForLeadership: options.live,
@@ -104,7 +97,7 @@ function startReplication(
  */
 export class PublicCollectionSync {
   private pulling: Promise<void> | undefined;
-  private live: Replication | undefined;
+  private live: PublicFeed | undefined;
   private holders = 0;
   private refreshers = 0;
   private refreshTimer: ReturnType<typeof setInterval> | undefined;
@@ -147,16 +140,11 @@ export class PublicCollectionSync {
 
   /** Pulls what changed since the last pull; resolves once the collection is current. */
   pull(): Promise<void> {
-    if (this.live) return this.live.awaitInSync().then(() => undefined);
+    if (this.live) return this.live.inSync();
     this.pulling ??= (async () => {
-      const once = startReplication(this.collection, this.dbName, this.target, {
-        live: false,
-        push: false,
-        key: `pull:${this.dbName}`,
-      });
-      once.error$.subscribe(() => this.markAttempted());
+      const once = this.feed(false);
       try {
-        await once.awaitInitialReplication();
+        await once.caughtUp;
         this.markPulled();
         this.markAttempted();
       } finally {
@@ -165,6 +153,17 @@ export class PublicCollectionSync {
       }
     })();
     return this.pulling;
+  }
+
+  private feed(live: boolean): PublicFeed {
+    return new PublicFeed(this.collection, this.dbName, this.target, {
+      live,
+      key: `${live ? 'live' : 'pull'}:${this.dbName}`,
+      batch: publicBatches(this.dbName),
+      heartbeatMs: HEARTBEAT_MS,
+      retry: { baseMs: RETRY_BASE_MS, maxMs: RETRY_MAX_MS },
+      onError: () => this.markAttempted(),
+    });
   }
 
   /** Keeps the collection live until the returned function is called. */
@@ -205,19 +204,11 @@ export class PublicCollectionSync {
   private async goLive() {
     await this.pulling?.catch(() => undefined);
     if (this.holders === 0 || this.live) return;
-    this.live = startReplication(this.collection, this.dbName, this.target, {
-      live: true,
-      push: false,
-      key: `live:${this.dbName}`,
+    this.live = this.feed(true);
+    void this.live.caughtUp.then(() => {
+      this.markPulled();
+      this.markAttempted();
     });
-    this.live.error$.subscribe(() => this.markAttempted());
-    void this.live.awaitInitialReplication().then(
-      () => {
-        this.markPulled();
-        this.markAttempted();
-      },
-      () => undefined,
-    );
   }
 
   private async stopLive() {

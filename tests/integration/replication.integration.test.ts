@@ -16,6 +16,7 @@ import type { TestUser } from '../support/sessions';
 import { startTestServer } from '../support/test-server';
 import type { TestServer } from '../support/test-server';
 import { presentIds } from '../support/listing';
+import { eventually } from '../support/orders';
 
 let server: TestServer;
 let user: TestUser;
@@ -124,6 +125,68 @@ describe('replication through the gateway', () => {
     } finally {
       await large.close();
     }
+  });
+
+  it('follows the directory while held: changes and deletions arrive, and nothing after it is let go', async () => {
+    const own = await startTestServer();
+    try {
+      const docs = manyProviders(3).map(({ id, ...rest }) => ({ _id: id, ...rest }));
+      await own.store.db('providers').bulk({ docs });
+      const db = await freshDatabase();
+      const sync = new PublicCollectionSync(db.providers, 'providers', {
+        origin: own.url,
+        fetch: ((input, init) => fetch(input, { ...init, headers: { ...BROWSER_HEADERS } })) as typeof fetch,
+      });
+      const release = sync.hold();
+      await sync.firstPull;
+      expect(await db.providers.count().exec()).toBe(3);
+
+      const providers = own.store.db<Record<string, unknown>>('providers');
+      const [first, second] = docs;
+      const stored = await providers.get(first!._id);
+      await providers.insert({ ...stored, name: 'Renamed while held' });
+      const gone = await providers.get(second!._id);
+      await providers.destroy(second!._id, gone._rev as string);
+      await eventually(async () => {
+        const renamed = await db.providers.findOne(first!._id).exec();
+        const removed = await db.providers.findOne(second!._id).exec();
+        return renamed?.get('name') === 'Renamed while held' && removed === null ? true : undefined;
+      });
+
+      release();
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      const later = await providers.get(first!._id);
+      await providers.insert({ ...later, name: 'Renamed after' });
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect((await db.providers.findOne(first!._id).exec())?.get('name')).toBe('Renamed while held');
+      // The next pull brings it, from where the feed stopped.
+      await sync.pull();
+      expect((await db.providers.findOne(first!._id).exec())?.get('name')).toBe('Renamed after');
+      expect(await db.providers.count().exec()).toBe(2);
+      await sync.stop();
+      await db.close();
+    } finally {
+      await own.close();
+    }
+  });
+
+  it('tries a failed pull again until it succeeds, and says at once that the first attempt failed', async () => {
+    const db = await freshDatabase();
+    let failures = 2;
+    const target = gatewayTarget();
+    const sync = new PublicCollectionSync(db.config, 'config', {
+      origin: target.origin,
+      fetch: ((input, init) =>
+        failures-- > 0
+          ? Promise.reject(new TypeError('network down'))
+          : target.fetch(input, init)) as typeof fetch,
+    });
+    const pulled = sync.pull();
+    await sync.firstAttempt;
+    expect(await db.config.count().exec()).toBe(0);
+    await pulled;
+    expect(await db.config.findOne('pricing').exec()).not.toBeNull();
+    await db.close();
   });
 
   it("lists a first visit's content only once every batch is in, and a later visit's at once, even with no network", async () => {
