@@ -37,7 +37,8 @@ describe('service worker registration and updates', () => {
     stubServiceWorker(null);
     const pwa = await import('../../src/app/pwa');
     pwa.setUpPwa();
-    expect(register).toHaveBeenCalledTimes(1);
+    // workbox-window is loaded when needed, so the registration follows a moment later.
+    await vi.waitFor(() => expect(register).toHaveBeenCalledTimes(1));
     workboxListeners.get('waiting')!();
     const { renderHook } = await import('@testing-library/react');
     const { result } = renderHook(() => pwa.usePwaState());
