@@ -170,6 +170,52 @@ describe('replication through the gateway', () => {
     }
   });
 
+  it('never writes a batch over the newer one another tab pulled meanwhile', async () => {
+    const own = await startTestServer();
+    try {
+      const docs = manyProviders(3).map(({ id, ...rest }) => ({ _id: id, ...rest }));
+      await own.store.db('providers').bulk({ docs });
+      const db = await freshDatabase();
+      const plain = ((input, init) =>
+        fetch(input, { ...init, headers: { ...BROWSER_HEADERS } })) as typeof fetch;
+      let release: () => void = () => {};
+      const gate = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      let held = false;
+      // A tab whose first answer (every provider as it first was) is written only later.
+      const slow = new PublicCollectionSync(db.providers, 'providers', {
+        origin: own.url,
+        fetch: (async (input, init) => {
+          const response = await plain(input, init);
+          if (held) return response;
+          const body = await response.text();
+          held = true;
+          await gate;
+          return new Response(body, { status: response.status, headers: response.headers });
+        }) as typeof fetch,
+      });
+      const slowPull = slow.pull();
+      await eventually(async () => held || undefined);
+
+      const providers = own.store.db<Record<string, unknown>>('providers');
+      const first = await providers.get(docs[0]!._id);
+      await providers.insert({ ...first, name: 'Renamed since' });
+      const quick = new PublicCollectionSync(db.providers, 'providers', { origin: own.url, fetch: plain });
+      await quick.pull();
+      const name = async () => (await db.providers.findOne(docs[0]!._id).exec())?.get('name') as string;
+      expect(await name()).toBe('Renamed since');
+
+      release();
+      await slowPull;
+      expect(await name()).toBe('Renamed since');
+      expect(await db.providers.count().exec()).toBe(3);
+      await db.close();
+    } finally {
+      await own.close();
+    }
+  });
+
   it('tries a failed pull again until it succeeds, and says at once that the first attempt failed', async () => {
     const db = await freshDatabase();
     let failures = 2;
