@@ -1,6 +1,6 @@
 /**
- * Initial pull of N provider documents into RxDB, through the gateway and directly from the store,
- * alternating runs so that both see the same machine conditions.
+ * Initial pull of N provider documents into RxDB (src/data/public-feed.ts), through the gateway and
+ * directly from the store, alternating runs so that both see the same machine conditions.
  */
 import { getRxStorageMemory } from 'rxdb/plugins/storage-memory';
 import { createAppDatabase } from '../src/data/database';
@@ -31,7 +31,7 @@ export async function benchReplication(server: TestServer, count: number, rounds
       if (!response.ok) throw new Error(`answered ${response.status}`);
       return response;
     };
-  // "Directly" means RxDB's CouchDB replication against the store itself, with admin credentials.
+  // "Directly" means the same pull (src/data/public-feed.ts) from the store itself, with admin credentials.
   // The store's URL has no /db/ prefix, so a small origin shim maps the gateway's paths onto it.
   const direct: typeof fetch = (input, init) =>
     throwingFetch({ authorization: server.store.authorization })(
