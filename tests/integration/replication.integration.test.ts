@@ -53,6 +53,30 @@ async function freshDatabase(): Promise<AppDatabase> {
   return createAppDatabase(getRxStorageMemory(), `test-${++databaseCount}`, { multiInstance: false });
 }
 
+/** A fetch as a browser's, through the gateway. */
+const browserFetch = ((input, init) =>
+  fetch(input, { ...init, headers: { ...BROWSER_HEADERS } })) as typeof fetch;
+
+/** A service of its own holding `count` generated providers, and an empty browser database. */
+async function withOwnDirectory(
+  count: number,
+  run: (own: { server: TestServer; docs: { _id: string }[]; db: AppDatabase }) => Promise<void>,
+) {
+  const own = await startTestServer();
+  try {
+    const docs = manyProviders(count).map(({ id, ...rest }) => ({ _id: id, ...rest }));
+    await own.store.db('providers').bulk({ docs });
+    const db = await freshDatabase();
+    try {
+      await run({ server: own, docs, db });
+    } finally {
+      await db.close();
+    }
+  } finally {
+    await own.close();
+  }
+}
+
 function favourite(providerId: string) {
   const now = new Date().toISOString();
   return {
@@ -103,39 +127,28 @@ describe('replication through the gateway', () => {
   });
 
   it('pulls a large directory whole, a few small batches first and then larger ones', async () => {
-    const large = await startTestServer();
-    try {
-      const docs = manyProviders(730).map(({ id, ...rest }) => ({ _id: id, ...rest }));
-      await large.store.db('providers').bulk({ docs });
-      const db = await freshDatabase();
+    await withOwnDirectory(730, async ({ server: large, db }) => {
       const limits: number[] = [];
       const sync = new PublicCollectionSync(db.providers, 'providers', {
         origin: large.url,
         fetch: (async (input, init) => {
           const limit = /[?&]limit=(\d+)/.exec(String(input))?.[1];
           if (String(input).includes('/_changes') && limit) limits.push(Number(limit));
-          return fetch(input, { ...init, headers: { ...BROWSER_HEADERS } });
+          return browserFetch(input, init);
         }) as typeof fetch,
       });
       await sync.pull();
       expect(await db.providers.count().exec()).toBe(730);
       // 5 × 40, then 100 a request: 200 + 5 × 100 + the last 30.
       expect(limits).toEqual([40, 40, 40, 40, 40, 100, 100, 100, 100, 100, 100]);
-      await db.close();
-    } finally {
-      await large.close();
-    }
+    });
   });
 
   it('follows the directory while held: changes and deletions arrive, and nothing after it is let go', async () => {
-    const own = await startTestServer();
-    try {
-      const docs = manyProviders(3).map(({ id, ...rest }) => ({ _id: id, ...rest }));
-      await own.store.db('providers').bulk({ docs });
-      const db = await freshDatabase();
+    await withOwnDirectory(3, async ({ server: own, docs, db }) => {
       const sync = new PublicCollectionSync(db.providers, 'providers', {
         origin: own.url,
-        fetch: ((input, init) => fetch(input, { ...init, headers: { ...BROWSER_HEADERS } })) as typeof fetch,
+        fetch: browserFetch,
       });
       const release = sync.hold();
       await sync.firstPull;
@@ -164,20 +177,12 @@ describe('replication through the gateway', () => {
       expect((await db.providers.findOne(first!._id).exec())?.get('name')).toBe('Renamed after');
       expect(await db.providers.count().exec()).toBe(2);
       await sync.stop();
-      await db.close();
-    } finally {
-      await own.close();
-    }
+    });
   });
 
   it('never writes a batch over the newer one another tab pulled meanwhile', async () => {
-    const own = await startTestServer();
-    try {
-      const docs = manyProviders(3).map(({ id, ...rest }) => ({ _id: id, ...rest }));
-      await own.store.db('providers').bulk({ docs });
-      const db = await freshDatabase();
-      const plain = ((input, init) =>
-        fetch(input, { ...init, headers: { ...BROWSER_HEADERS } })) as typeof fetch;
+    await withOwnDirectory(3, async ({ server: own, docs, db }) => {
+      const plain = browserFetch;
       let release: () => void = () => {};
       const gate = new Promise<void>((resolve) => {
         release = resolve;
@@ -210,10 +215,7 @@ describe('replication through the gateway', () => {
       await slowPull;
       expect(await name()).toBe('Renamed since');
       expect(await db.providers.count().exec()).toBe(3);
-      await db.close();
-    } finally {
-      await own.close();
-    }
+    });
   });
 
   it('tries a failed pull again until it succeeds, and says at once that the first attempt failed', async () => {
