@@ -4,6 +4,7 @@
  * the user's own `mine`), plus the local-only `outbox`. Their schemas come from `src/domain`.
  */
 import { createRxDatabase, removeCollectionStorages } from 'rxdb';
+import { RxDBLeaderElectionPlugin } from 'rxdb/plugins/leader-election';
 import { RxDBLocalDocumentsPlugin } from 'rxdb/plugins/local-documents';
 import { addRxPlugin } from 'rxdb/plugins/core';
 import type { RxCollection, RxDatabase, RxStorage } from 'rxdb';
@@ -20,6 +21,8 @@ import type { Provider } from '../domain/provider';
 import { mineConflictHandler } from './conflict';
 
 addRxPlugin(RxDBLocalDocumentsPlugin);
+// One tab of the app leads: it alone holds the live feeds' long polls (public-feed.ts, RxDB's replication).
+addRxPlugin(RxDBLeaderElectionPlugin);
 
 export type AppCollections = {
   providers: RxCollection<Provider>;

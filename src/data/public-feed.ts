@@ -109,6 +109,9 @@ export class PublicFeed {
     reportActive(this.options.key, false);
     markCaughtUp();
     if (!this.options.live) return;
+    // Only the leading tab of the app follows the changes: the others see its writes to the shared
+    // IndexedDB, and a browser gives a site only a few connections, each long poll holding one.
+    await this.leadership();
     for (;;) {
       const page = await this.attempt(() => this.changes('longpoll', since));
       if (page.results.length > 0) reportActive(this.options.key, true);
@@ -116,6 +119,20 @@ export class PublicFeed {
       reportActive(this.options.key, false);
       since = saved === true ? page.lastSeq : saved;
     }
+  }
+
+  /** Resolves once this tab leads the app's tabs (at once for a database of this tab alone). */
+  private leadership(): Promise<void> {
+    const database = this.collection.database;
+    if (!database.multiInstance) return Promise.resolve();
+    return new Promise((resolve, reject) => {
+      const cancelled = () => reject(new Cancelled());
+      this.abort.signal.addEventListener('abort', cancelled, { once: true });
+      void database.waitForLeadership().then(() => {
+        this.abort.signal.removeEventListener('abort', cancelled);
+        resolve();
+      }, reject);
+    });
   }
 
   /** A batch of changes, asked for now and awaited later (its rejection, if cancelled, is not left unhandled). */
