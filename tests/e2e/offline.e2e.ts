@@ -18,9 +18,15 @@ test('after one visit the directory still works with no connection', async ({ pa
   await directory.filter('Langue').selectOption('de');
   await expect(page).toHaveURL(/language=de/);
   await expect(page.getByText(/experts? trouvés?/)).toBeVisible();
-  for (const text of await directory.cardTexts()) expect(text).toContain('Allemand');
+  // The address changes first; the list follows once the local query has answered.
+  const allCards = (word: string) => async () => {
+    const texts = await directory.cardTexts();
+    return texts.length > 0 && texts.every((text) => text.includes(word));
+  };
+  await expect.poll(allCards('Allemand')).toBe(true);
   await directory.filter('Disponibilité').selectOption('online');
-  for (const text of await directory.cardTexts()) expect(text).toContain('En ligne');
+  await expect.poll(allCards('En ligne')).toBe(true);
+  await expect.poll(allCards('Allemand')).toBe(true);
 
   // Another public route, by a link and by a full page load.
   await page
