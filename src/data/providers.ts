@@ -118,14 +118,22 @@ function useFirstPage(
   return result?.key === key ? result.providers : undefined;
 }
 
-/** True once the whole directory may be read: after the first pull, offline, or after a while. */
-function useDirectoryReadable(firstPullDone: boolean): boolean {
+/**
+ * True once the whole directory may be read: after the first pull, offline, or after a while when
+ * the server's answer is not there to show meanwhile (a first pull arrives in batches: read before
+ * its end, the list would change under the reader's finger as each batch lands).
+ */
+function useDirectoryReadable(firstPullDone: boolean, served: boolean): boolean {
   const [waited, setWaited] = useState(false);
   useEffect(() => {
     const timer = setTimeout(() => setWaited(true), DIRECTORY_WAIT_MS);
     return () => clearTimeout(timer);
   }, []);
-  return firstPullDone || waited || !browserOnline();
+  // Once read, it stays read: going back to the server's answer would stop following the directory.
+  const [latched, setLatched] = useState(false);
+  const readable = firstPullDone || (waited && !served) || !browserOnline();
+  if (readable && !latched) setLatched(true);
+  return readable || latched;
 }
 
 /** Resolves once the directory has been pulled from the server at least once. */
@@ -163,7 +171,7 @@ export function useProviderPage(filter: ProviderFilter, page: number, pageSize: 
     providerPageAnswer(data, filter, page, pageSize),
   );
   const firstPullDone = useFirstPullDone();
-  const directory = useDirectory(useDirectoryReadable(firstPullDone));
+  const directory = useDirectory(useDirectoryReadable(firstPullDone, served !== undefined));
   const firstPage = useFirstPage(filter, page, pageSize, !directory.loaded);
   const countries = useMemo(() => directoryCountries(directory.providers), [directory.providers]);
   const result = useMemo(
