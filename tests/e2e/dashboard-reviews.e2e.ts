@@ -19,7 +19,14 @@ test('a client rates a completed consultation offline; the review is sent once o
   await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
 
   await context.setOffline(true);
-  await form.getByRole('radio', { name: '4 étoiles sur 5' }).check({ force: true });
+  // Going offline puts a notice above the tabs, moving the form down: the forced click (the radio
+  // itself is visually hidden) waits for it, else it lands where the star was.
+  await expect(
+    page.getByText('Vous êtes hors ligne : voici les informations de votre dernière connexion.'),
+  ).toBeVisible();
+  const fourStars = form.getByRole('radio', { name: '4 étoiles sur 5' });
+  await fourStars.check({ force: true });
+  await expect(fourStars).toBeChecked();
   await form
     .getByLabel('Votre commentaire')
     .fill('Réponses claires et rapides, merci pour ces conseils précis.');
