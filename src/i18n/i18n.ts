@@ -13,6 +13,7 @@ import type { Language } from '../domain/languages';
 import { rememberLanguageCookie } from './language-cookie';
 import { linkWebManifest } from './web-manifest';
 import type { LocalePart } from './locale-parts';
+import { I18N_OPTIONS } from './options';
 
 export const LANGUAGE_STORAGE_KEY = 'sos-expat.language';
 
@@ -88,12 +89,8 @@ export async function initI18n(chosen?: Language): Promise<typeof i18next> {
     .use(lazyLocales)
     .use(initReactI18next)
     .init({
+      ...I18N_OPTIONS,
       lng: language,
-      fallbackLng: false,
-      ns: ['translation'],
-      defaultNS: 'translation',
-      interpolation: { escapeValue: false },
-      returnNull: false,
     });
   document.documentElement.lang = language;
   linkWebManifest(language);

@@ -5,6 +5,7 @@
  * so that the browser's first render matches), and the page's title and description.
  */
 import { createInstance } from 'i18next';
+import { I18N_OPTIONS } from '../i18n/options';
 import type { TFunction } from 'i18next';
 import type { Resource } from 'i18next';
 import { PassThrough } from 'node:stream';
@@ -74,11 +75,9 @@ async function translator(language: Language) {
   const i18n = createInstance();
   const resources: Resource = { [language]: { translation: MESSAGES[language] } };
   await i18n.use(initReactI18next).init({
+    ...I18N_OPTIONS,
     lng: language,
     resources,
-    fallbackLng: false,
-    interpolation: { escapeValue: false },
-    returnNull: false,
     initAsync: false,
   });
   return i18n;

@@ -25,10 +25,26 @@ export function languageName(code: string, locale: string): string {
   return name.charAt(0).toLocaleUpperCase(locale) + name.slice(1);
 }
 
+const numberFormats = new Map<string, Intl.NumberFormat>();
+
+/**
+ * The number format of `locale` with `options`, made once: making one costs far more than using it,
+ * and a page's first render writes hundreds of figures (ratings, prices, counts).
+ */
+export function numberFormat(locale: string, options?: Intl.NumberFormatOptions): Intl.NumberFormat {
+  const key = options ? `${locale} ${JSON.stringify(options)}` : locale;
+  let format = numberFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, options);
+    numberFormats.set(key, format);
+  }
+  return format;
+}
+
 /** An amount in minor units as money: whole amounts without decimals (49 €), others with two (44,10 €). */
 export function formatMoney(amount: number, currency: string, locale: string): string {
   const digits = amount % 100 === 0 ? 0 : 2;
-  return new Intl.NumberFormat(locale, {
+  return numberFormat(locale, {
     style: 'currency',
     currency,
     minimumFractionDigits: digits,

@@ -1,6 +1,7 @@
 import type { CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ratingView } from '../domain/rating';
+import { numberFormat } from './intl';
 import styles from './rating.module.css';
 
 /**
@@ -19,10 +20,7 @@ export function Rating({ value, reviews }: { value: number; reviews: number }) {
       </span>
     );
   }
-  const figure = new Intl.NumberFormat(i18n.language, {
-    minimumFractionDigits: 1,
-    maximumFractionDigits: 1,
-  }).format(view.average);
+  const figure = formatRating(view.average, i18n.language);
   return (
     <span
       className={styles.rating}
@@ -42,4 +40,10 @@ export function Rating({ value, reviews }: { value: number; reviews: number }) {
       </span>
     </span>
   );
+}
+
+const ONE_DECIMAL = { minimumFractionDigits: 1, maximumFractionDigits: 1 };
+
+function formatRating(average: number, locale: string): string {
+  return numberFormat(locale, ONE_DECIMAL).format(average);
 }

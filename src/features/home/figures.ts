@@ -1,5 +1,6 @@
 /** Marketing figures from the `stats` configuration, written in the reader's language. */
 import type { MarketingStats } from '../../domain/config';
+import { numberFormat } from '../../ui/intl';
 
 export type StatsFigures = {
   countries: string;
@@ -10,7 +11,7 @@ export type StatsFigures = {
 };
 
 export function formatStats(stats: MarketingStats, locale: string): StatsFigures {
-  const whole = new Intl.NumberFormat(locale);
+  const whole = numberFormat(locale);
   return {
     countries: whole.format(stats.countries),
     rating: formatRating(stats.rating, locale),
@@ -21,5 +22,5 @@ export function formatStats(stats: MarketingStats, locale: string): StatsFigures
 }
 
 export function formatRating(rating: number, locale: string): string {
-  return new Intl.NumberFormat(locale, { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(rating);
+  return numberFormat(locale, { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(rating);
 }

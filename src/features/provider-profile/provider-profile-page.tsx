@@ -8,7 +8,7 @@ import { resolveLanguage } from '../../domain/languages';
 import type { Provider } from '../../domain/provider';
 import { isSpecialtyOf } from '../../domain/specialties';
 import { ButtonLink } from '../../ui/button';
-import { countryName, languageName } from '../../ui/intl';
+import { countryName, languageName, numberFormat } from '../../ui/intl';
 import { PageLoading } from '../../ui/page-loading';
 import { FavouriteButton } from '../../ui/favourite-button';
 import { ProviderPhoto } from '../../ui/provider-photo';
@@ -136,13 +136,13 @@ function Profile({ provider }: { provider: Provider }) {
                 <dt>{t('profile.successRate')}</dt>
                 <dd>
                   {provider.successRate !== undefined
-                    ? new Intl.NumberFormat(locale, { style: 'percent' }).format(provider.successRate / 100)
+                    ? numberFormat(locale, { style: 'percent' }).format(provider.successRate / 100)
                     : '—'}
                 </dd>
               </div>
               <div>
                 <dt>{t('profile.completedCalls')}</dt>
-                <dd>{new Intl.NumberFormat(locale).format(provider.completedCalls ?? 0)}</dd>
+                <dd>{numberFormat(locale).format(provider.completedCalls ?? 0)}</dd>
               </div>
               <div>
                 <dt>{t('profile.availability')}</dt>
