@@ -93,11 +93,11 @@ async function withOwnDirectory(
   }
 }
 
-/** The page sizes of a whole first pull of `total` documents: 5 × 40, then 100 until a short page. */
+/** The page sizes of a whole first pull of `total` documents: 5 × 40, then 200 until a short page. */
 function firstPullLimits(total: number): number[] {
   const limits: number[] = [];
   for (let pulled = 0; ;) {
-    const limit = limits.length < 5 ? 40 : 100;
+    const limit = limits.length < 5 ? 40 : 200;
     limits.push(limit);
     const got = Math.min(limit, total - pulled);
     pulled += got;
@@ -167,9 +167,9 @@ describe('replication through the gateway', () => {
       });
       await sync.pull();
       expect(await db.providers.count().exec()).toBe(total);
-      // 730 alone: 5 × 40, then 100 a request: 200 + 5 × 100 + the last 30.
+      // 730 alone: 5 × 40, then 200 a request: 200 + 2 × 200 + the last 130.
       expect(limits).toEqual(firstPullLimits(total));
-      if (total === 730) expect(limits).toEqual([40, 40, 40, 40, 40, 100, 100, 100, 100, 100, 100]);
+      if (total === 730) expect(limits).toEqual([40, 40, 40, 40, 40, 200, 200, 200]);
     });
   });
 
