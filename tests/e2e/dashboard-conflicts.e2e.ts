@@ -35,7 +35,7 @@ async function save(page: Page) {
 }
 
 /**
- * FIXME (known defect, found 2026-11-30, 3 to 5 failures in 19 runs): an edit is lost. The laptop
+ * FIXME (known defect, found 2026-11-30, 10 failures in 58 runs here): an edit is lost. The laptop
  * sends the merge (bio of the phone + its own specialty) and the server stores it; then RxDB's
  * downstream writes the phone's earlier version, pulled before that send but taken in only after
  * it, over the laptop's local copy; the laptop's next push sends that older version over the merge
