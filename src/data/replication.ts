@@ -30,7 +30,7 @@ const RETRY_MAX_MS = 60_000;
  * 50-140 ms, each holding a tap as long, where 40 make shorter ones. A large directory, though, is
  * whole in IndexedDB sooner in larger batches, each batch having a cost of its own (a transaction,
  * the sequence saved, the lock across tabs, the events): 10,000 providers took 7 s at 40 a request,
- * 5.7-6.6 s at 100 and 4.4-5.8 s at 200 (same machine, same hour). Its pulls take 40 documents a
+ * 5.7-6.6 s at 100 and 4.2-5.8 s at 200 (same machine, same hour). Its pulls take 40 documents a
  * request for the first SMALL_PULLS requests, which is all of a small directory, then 200.
  */
 const PULL_BATCH = 40;
