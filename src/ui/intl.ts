@@ -41,6 +41,13 @@ export function numberFormat(locale: string, options?: Intl.NumberFormatOptions)
   return format;
 }
 
+/** A rating with one decimal, as the reader's language writes it (4,8 · 4.8). */
+export function formatRating(rating: number, locale: string): string {
+  return numberFormat(locale, ONE_DECIMAL).format(rating);
+}
+
+const ONE_DECIMAL = { minimumFractionDigits: 1, maximumFractionDigits: 1 };
+
 /** An amount in minor units as money: whole amounts without decimals (49 €), others with two (44,10 €). */
 export function formatMoney(amount: number, currency: string, locale: string): string {
   const digits = amount % 100 === 0 ? 0 : 2;

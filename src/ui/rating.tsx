@@ -1,7 +1,7 @@
 import type { CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ratingView } from '../domain/rating';
-import { numberFormat } from './intl';
+import { formatRating } from './intl';
 import styles from './rating.module.css';
 
 /**
@@ -40,10 +40,4 @@ export function Rating({ value, reviews }: { value: number; reviews: number }) {
       </span>
     </span>
   );
-}
-
-const ONE_DECIMAL = { minimumFractionDigits: 1, maximumFractionDigits: 1 };
-
-function formatRating(average: number, locale: string): string {
-  return numberFormat(locale, ONE_DECIMAL).format(average);
 }

@@ -1,6 +1,6 @@
 /** Marketing figures from the `stats` configuration, written in the reader's language. */
 import type { MarketingStats } from '../../domain/config';
-import { numberFormat } from '../../ui/intl';
+import { formatRating, numberFormat } from '../../ui/intl';
 
 export type StatsFigures = {
   countries: string;
@@ -19,8 +19,4 @@ export function formatStats(stats: MarketingStats, locale: string): StatsFigures
     expatsHelped: whole.format(stats.expatsHelped),
     experts: whole.format(stats.experts),
   };
-}
-
-export function formatRating(rating: number, locale: string): string {
-  return numberFormat(locale, { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(rating);
 }
