@@ -55,7 +55,10 @@ export function mailTrackingRouter(store: Store, config: Config): Router {
 
   router.get('/m/c/:token', async (req, res) => {
     noStore(res);
-    const claim = readClickToken(await unsubscribeKey(store, config), String(req.params.token));
+    // In a plain-text mail a link can end a sentence ("…/m/c/<token>."), and some readers keep the
+    // full stop in the link. A signature is base64url, so trailing punctuation is never part of it.
+    const token = String(req.params.token).replace(/[.,;:!?)]+$/, '');
+    const claim = readClickToken(await unsubscribeKey(store, config), token);
     const url = claim ? await followClick(store, claim) : undefined;
     if (!url) {
       res.status(400).type('html').send(INVALID_LINK);
