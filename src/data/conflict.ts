@@ -19,6 +19,7 @@ import { Subject } from 'rxjs';
 import type { RxConflictHandler, WithDeleted } from 'rxdb';
 import { MINE_TYPES, isMineType } from '../domain/mine';
 import type { MineDoc } from '../domain/mine';
+import { mineRevisions } from './server-revisions';
 
 export type LostEdit = {
   id: string;
@@ -98,8 +99,15 @@ export function mergeDocument(
   return { merged: merged as WithDeleted<MineDoc>, lostFields };
 }
 
+/** RxDB's name for the comparison of a pulled state (`a`) with the device's copy, before writing it. */
+export const PULLED_AGAINST_COPY = 'downstream-check-if-equal-1';
+
 export const mineConflictHandler: RxConflictHandler<MineDoc> = {
-  isEqual: (a, b) => sameDocument(a, b),
+  // A pulled state the server has since replaced is reported "equal" to the device's copy: RxDB
+  // then writes nothing, where it would otherwise put the older state over a newer copy (see
+  // server-revisions.ts). Every other comparison is by content.
+  isEqual: (a, b, context) =>
+    (context === PULLED_AGAINST_COPY && mineRevisions.isStale(a)) || sameDocument(a, b),
   resolve: async ({ assumedMasterState, realMasterState, newDocumentState }) => {
     const { merged, lostFields } = mergeDocument(assumedMasterState, realMasterState, newDocumentState);
     if (lostFields.length > 0) {

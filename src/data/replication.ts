@@ -20,6 +20,7 @@ import { keepLostEdits } from './lost-edits';
 import { trackPushes } from './mine';
 import { gatewayFetch } from './gateway-fetch';
 import { PublicFeed } from './public-feed';
+import { mineRevisions } from './server-revisions';
 import { reportActive } from './sync-status';
 
 const RETRY_BASE_MS = 1_000;
@@ -269,12 +270,19 @@ export function startPublicSync(db: AppDatabase, target: ReplicationTarget): Pub
  * pulls everything again instead of resuming from the forgotten copy's checkpoint.
  */
 export function startMineSync(db: AppDatabase, userDb: string, target: ReplicationTarget, epoch?: string) {
-  const replication = startReplication(db.mine, userDb, target, {
-    live: true,
-    push: true,
-    key: `live:${userDb}`,
-    identifier: epoch ? `gateway-${userDb}-${epoch}` : undefined,
-  }) as unknown as RxCouchDBReplicationState<MineDoc>;
+  // A new copy (a new user, or the same one after sign-out) starts with nothing known of the server.
+  mineRevisions.clear();
+  const replication = startReplication(
+    db.mine,
+    userDb,
+    { ...target, fetch: mineRevisions.watch(target.fetch ?? gatewayFetch) },
+    {
+      live: true,
+      push: true,
+      key: `live:${userDb}`,
+      identifier: epoch ? `gateway-${userDb}-${epoch}` : undefined,
+    },
+  ) as unknown as RxCouchDBReplicationState<MineDoc>;
   const untrack = trackPushes(db, replication);
   const unkeep = keepLostEdits(db);
   return {

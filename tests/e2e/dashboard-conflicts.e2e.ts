@@ -35,17 +35,11 @@ async function save(page: Page) {
 }
 
 /**
- * FIXME (known defect, found 2026-11-30, 10 failures in 58 runs here): an edit is lost. The laptop
- * sends the merge (bio of the phone + its own specialty) and the server stores it; then RxDB's
- * downstream writes the phone's earlier version, pulled before that send but taken in only after
- * it, over the laptop's local copy; the laptop's next push sends that older version over the merge
- * (the push takes the server's current revision), and the specialty is gone on every device, with
- * no notice. Logged pushes and pulls in the closing note of issue 16. The cause is RxDB 17.6's
- * replication (replication-protocol/downstream.js: a pulled state is written without checking that
- * it is not older than the state the upstream has just sent; the CouchDB plugin drops `_rev`, so it
- * cannot tell), not this test: skipped until fixed, so that CI does not pass or fail on chance.
+ * This test found a lost edit (10 failures in 58 runs before the fix): RxDB's replication wrote a
+ * version pulled before the laptop sent its merge over the merge, and the next push sent it to the
+ * server. Fixed by src/data/server-revisions.ts; kept as the end-to-end proof.
  */
-test.fixme('two devices of one provider edit offline: different fields both survive, the same field keeps the first and says so', async ({
+test('two devices of one provider edit offline: different fields both survive, the same field keeps the first and says so', async ({
   page,
   browser,
 }) => {
