@@ -7,24 +7,14 @@
  * and the timers to come, before any of them is carried out. Effects are idempotent — the payment
  * gateway gets an idempotency key per order and movement, the ledger, notifications and invoices have
  * ids fixed by the order — so a restart at any point resumes the work (`resume`) and never charges,
- * releases or refunds twice. The money and paperwork effects are in settlement.ts.
+ * releases or refunds twice. The money and paperwork effects are in settlement.ts, the telephony's in
+ * call-legs.ts.
  */
-import { randomBytes } from 'node:crypto';
-import { initialCallState, isFinalLegStatus, step } from '../../../src/domain/call-machine';
+import { initialCallState, step } from '../../../src/domain/call-machine';
 import type { CallContext, CallEffect, CallEvent } from '../../../src/domain/call-machine';
-import type { PlatformSettings } from '../../../src/domain/config';
-import { CALL_ATTEMPTS_BEFORE_REFUND, DEFAULT_CALL_TIMEOUT } from '../../../src/domain/constants';
-import { DEMO_PROVIDER_NUMBERS } from '../../../src/domain/demo-mode';
-import type { CreditNoteDoc } from '../../../src/domain/credit-note';
-import type { InvoiceDoc } from '../../../src/domain/invoice';
-import { PROFILE_ID } from '../../../src/domain/mine';
-import type { Profile } from '../../../src/domain/mine';
-import { userDbName } from '../../../src/domain/user-db';
-import type { PaymentGateway } from '../../adapters/payments/types';
-import type { Telephony, TelephonyEvent, TelephonyEventSink } from '../../adapters/telephony/types';
-import type { Config } from '../../config/env';
+import { CALL_ATTEMPTS_BEFORE_REFUND } from '../../../src/domain/constants';
+import type { Telephony, TelephonyEvent } from '../../adapters/telephony/types';
 import { createOnce, getOrUndefined, isConflict, replaceDoc } from '../../store/store';
-import type { Store } from '../../store/store';
 import { confirmCouponUse, releaseCouponUse } from '../coupons/uses';
 import { endedWithoutConsultation } from '../coupons/stale-holds';
 import { updateOrder as updateStoredOrder } from './order-store';
@@ -34,67 +24,18 @@ import { createRefunds } from './refunds';
 import type { RefundOutcome, RefundRequest } from './refunds';
 import { createMoneyBack } from './money-back';
 import type { MoneyBackAction, MoneyBackResult } from './money-back';
-import type { ConsultationService, StoredCall, StoredOrder } from './types';
+import type { ConsultationOptions, Consultations, StoredCall, StoredOrder } from './types';
 import { notifyPhase, writeCallSessions } from './user-docs';
+import { createCallLegs } from './call-legs';
+import { KeyedTimers } from './keyed-timers';
 import { logError } from '../../log';
 
-/** How long after the provider's phone starts ringing the client's is expected to (the countdown's guess). */
-const PROVIDER_PICKUP_ESTIMATE_SECONDS = 45;
-/** Extra time a provider's leg may last beyond the consultation: the wait while the client is called. */
-const PROVIDER_WAIT_SECONDS = 10 * 60;
-const CLIENT_SLACK_SECONDS = 60;
+export type { ConsultationOptions, Consultations } from './types';
+
 /** Pause before carrying out again an effect that failed (the gateway or the telephony did not answer). */
 const EFFECT_RETRY_MS = 10_000;
 /** Attempts at applying an event over a call another instance keeps writing meanwhile. */
 const CALL_WRITE_ATTEMPTS = 5;
-
-export type ConsultationOptions = {
-  store: Store;
-  config: Config;
-  gateway: PaymentGateway;
-  /** Builds the telephony adapter, given where it must report call events. */
-  telephony: (sink: TelephonyEventSink) => Telephony;
-  /** Mails an invoice (PDF attached); failures are logged, the invoice stays in the client's database. */
-  mailInvoice?: (invoice: InvoiceDoc, to: string) => Promise<void>;
-  /** Mails a credit note (PDF attached); failures are logged, it stays in the client's database. */
-  mailCreditNote?: (creditNote: CreditNoteDoc, to: string) => Promise<void>;
-  now?: () => Date;
-  log?: (message: string, error?: unknown) => void;
-};
-
-export type Consultations = ConsultationService & {
-  readonly telephony: Telephony;
-  /** Picks up every consultation under way (after a restart); answers how many. */
-  resume(): Promise<number>;
-  /** Stops the timers (shutdown, tests). */
-  stop(): void;
-  /** Resolves once no event is being applied (tests, benchmarks). */
-  idle(): Promise<void>;
-  /**
-   * An admin ends the consultation (the call machine's `end` event); answers its phase after, or
-   * undefined for an order without a call.
-   */
-  endCall(orderId: string): Promise<StoredCall | undefined>;
-  /** An admin releases or refunds an order's payment, once (see money-back.ts). */
-  giveMoneyBack(
-    orderId: string,
-    action: MoneyBackAction,
-    asked?: { by: string; reason?: string },
-  ): Promise<MoneyBackResult>;
-  /** An admin refunds all or part of a captured payment, once per request key (see refunds.ts). */
-  refund(orderId: string, request: RefundRequest): Promise<RefundOutcome>;
-};
-
-type CallLog = {
-  _id: string;
-  type: 'call_log';
-  callId: string;
-  clientId: string;
-  providerId: string;
-  createdAt: string;
-  timestamp: string;
-  data: Record<string, unknown>;
-};
 
 export function createConsultations(options: ConsultationOptions): Consultations {
   const { store, config, gateway } = options;
@@ -102,8 +43,7 @@ export function createConsultations(options: ConsultationOptions): Consultations
   const log =
     options.log ?? ((message: string, error?: unknown) => logError(`[calls] ${message}`, error ?? ''));
   const queues = new Map<string, Promise<void>>();
-  const timers = new Map<string, NodeJS.Timeout>();
-  let stopped = false;
+  const timers = new KeyedTimers();
 
   const telephony = options.telephony((event) => telephonyEvent(event));
 
@@ -122,11 +62,6 @@ export function createConsultations(options: ConsultationOptions): Consultations
   const getOrder = (orderId: string) => getOrUndefined(store.db<StoredOrder>('orders'), orderId);
   const getCall = (orderId: string) => getOrUndefined(store.db<StoredCall>('calls'), orderId);
 
-  async function settings(): Promise<Partial<PlatformSettings>> {
-    const doc = await getOrUndefined(store.db<{ value?: Partial<PlatformSettings> }>('config'), 'settings');
-    return doc?.value ?? {};
-  }
-
   function contextOf(order: StoredOrder): CallContext {
     return {
       maxAttempts: CALL_ATTEMPTS_BEFORE_REFUND,
@@ -135,14 +70,13 @@ export function createConsultations(options: ConsultationOptions): Consultations
     };
   }
 
-  function pickupEstimateMs(): number {
-    return (
-      (telephony.kind === 'simulated'
-        ? config.simulation.ringSeconds + 1
-        : PROVIDER_PICKUP_ESTIMATE_SECONDS) * 1000
-    );
-  }
-
+  const { callLog, pickupEstimateMs, placeCall, endCalls, missedLegEvents } = createCallLegs({
+    store,
+    config,
+    telephony,
+    now,
+    log,
+  });
   const updateOrder = (orderId: string, change: (order: StoredOrder) => StoredOrder | undefined) =>
     updateStoredOrder(store, orderId, change);
   const refunds = createRefunds({ store, gateway, now, log, mailCreditNote: options.mailCreditNote });
@@ -155,55 +89,26 @@ export function createConsultations(options: ConsultationOptions): Consultations
     refunds,
   });
 
-  async function callLog(order: StoredOrder, event: CallEvent, phase: string, ignored?: string) {
-    const at = now().toISOString();
-    const doc: CallLog = {
-      _id: `call_log:${order.orderId}:${Date.now()}:${randomBytes(3).toString('hex')}`,
-      type: 'call_log',
-      callId: order.orderId,
-      clientId: order.client.uid,
-      providerId: order.provider.id,
-      createdAt: at,
-      timestamp: at,
-      data: { ...event, phase, ...(ignored ? { ignored } : {}) },
-    };
-    await store
-      .db('logs')
-      .insert(doc)
-      .catch((error: unknown) => log('could not write a call log', error));
-  }
-
   // -------------------------------------------------------------------------------------------
   // Timers
 
   function arm(orderId: string, action: 'retry_due' | 'time_up', at: string) {
-    const key = `${orderId}:${action}:${at}`;
-    if (stopped || timers.has(key)) return;
-    const delay = Math.max(0, Date.parse(at) - now().getTime());
-    const timer = setTimeout(() => {
-      timers.delete(key);
+    timers.arm(`${orderId}:${action}:${at}`, Date.parse(at) - now().getTime(), () => {
       // A timer may fire a millisecond before its time by the wall clock: it is due all the same.
       const firedAt = new Date(Math.max(now().getTime(), Date.parse(at))).toISOString();
       void serial(orderId, () => apply(orderId, { type: action, at: firedAt })).catch((error: unknown) =>
         log(`timer ${action} of ${orderId} failed`, error),
       );
-    }, delay);
-    timer.unref?.();
-    timers.set(key, timer);
+    });
   }
 
   function retryEffectsLater(orderId: string) {
-    const key = `${orderId}:effects`;
-    if (stopped || timers.has(key)) return;
-    const timer = setTimeout(() => {
-      timers.delete(key);
+    timers.arm(`${orderId}:effects`, EFFECT_RETRY_MS, () => {
       const again = async () => {
         for (const event of await runPending(orderId)) await apply(orderId, event);
       };
       void serial(orderId, again).catch((error: unknown) => log(`effects of ${orderId} failed again`, error));
-    }, EFFECT_RETRY_MS);
-    timer.unref?.();
-    timers.set(key, timer);
+    });
   }
 
   // -------------------------------------------------------------------------------------------
@@ -327,69 +232,6 @@ export function createConsultations(options: ConsultationOptions): Consultations
       case 'schedule':
         return;
     }
-  }
-
-  /**
-   * Ends the conference and hangs up every call still live: a client's phone may still be ringing
-   * when the provider hangs up, and would otherwise be answered into an empty conference.
-   */
-  async function endCalls(orderId: string, call: StoredCall) {
-    await telephony.endConference(orderId);
-    for (const leg of Object.values(call.state.calls)) {
-      if (!isFinalLegStatus(leg.status)) await telephony.hangUp(leg.callSid);
-    }
-  }
-
-  async function placeCall(
-    order: StoredOrder,
-    call: StoredCall,
-    leg: 'provider' | 'client',
-    attempt: number,
-    followUps: CallEvent[],
-  ) {
-    // Placed before a restart: its callbacks will tell what happened to it.
-    if (Object.values(call.state.calls).some((c) => c.leg === leg && c.attempt === attempt)) return;
-    const at = () => now().toISOString();
-    const to = leg === 'client' ? order.booking.phone : await providerNumber(order);
-    if (!to) {
-      log(`no phone number for the ${leg} of ${order.orderId}`);
-      followUps.push({ type: 'place_failed', leg, attempt, at: at() });
-      return;
-    }
-    // The order's own terms: a change of the settings since it was placed does not reach it.
-    const terms = order.callTerms ?? (await settings());
-    const ringSeconds = terms.callTimeout ?? DEFAULT_CALL_TIMEOUT;
-    const duration = Math.min(order.quote.durationMinutes, terms.maxCallDuration ?? Infinity) * 60;
-    try {
-      const { callSid } = await telephony.placeCall({
-        orderId: order.orderId,
-        leg,
-        attempt,
-        to,
-        conference: `order-${order.orderId}`,
-        ringSeconds,
-        timeLimitSeconds: duration + (leg === 'provider' ? PROVIDER_WAIT_SECONDS : CLIENT_SLACK_SECONDS),
-        startConferenceOnEnter: leg === 'client',
-      });
-      followUps.push({ type: 'call_placed', leg, attempt, callSid, at: at() });
-    } catch (error) {
-      log(`the telephony refused the ${leg} call of ${order.orderId} (attempt ${attempt})`, error);
-      followUps.push({ type: 'place_failed', leg, attempt, at: at() });
-    }
-  }
-
-  /**
-   * The provider's number: the demo line chosen at checkout (simulated telephony only), the phone of
-   * the provider's own record, or, for a demo provider without an account, a test line that answers.
-   */
-  async function providerNumber(order: StoredOrder): Promise<string | undefined> {
-    if (telephony.kind === 'simulated' && order.demoProviderLine)
-      return DEMO_PROVIDER_NUMBERS[order.demoProviderLine];
-    if (order.provider.hasAccount) {
-      const profile = await getOrUndefined(store.db<Profile>(userDbName(order.provider.id)), PROFILE_ID);
-      if (profile?.phone) return profile.phone;
-    }
-    return telephony.kind === 'simulated' ? DEMO_PROVIDER_NUMBERS.answers : undefined;
   }
 
   // -------------------------------------------------------------------------------------------
@@ -571,28 +413,11 @@ export function createConsultations(options: ConsultationOptions): Consultations
     return orders.length;
   }
 
-  /** Asks the telephony about calls left without a final status (their callbacks were missed). */
+  /** Applies what the telephony says of calls left without a final status (their callbacks were missed). */
   async function reconcileLegs(orderId: string) {
     const call = await getCall(orderId);
     if (!call) return;
-    for (const leg of Object.values(call.state.calls)) {
-      if (isFinalLegStatus(leg.status)) continue;
-      const answer = await telephony.fetchCall(leg.callSid).catch((error: unknown) => {
-        log(`could not ask the telephony about ${leg.callSid}`, error);
-        return undefined;
-      });
-      if (!answer || !isFinalLegStatus(answer.status)) continue;
-      await apply(orderId, {
-        type: 'leg',
-        leg: leg.leg,
-        attempt: leg.attempt,
-        callSid: leg.callSid,
-        sequence: leg.sequence + 1,
-        status: answer.status,
-        ...(answer.durationSeconds !== undefined ? { durationSeconds: answer.durationSeconds } : {}),
-        at: now().toISOString(),
-      });
-    }
+    for (const event of await missedLegEvents(call)) await apply(orderId, event);
   }
 
   return {
@@ -606,10 +431,8 @@ export function createConsultations(options: ConsultationOptions): Consultations
     refund,
     resume,
     stop() {
-      stopped = true;
+      timers.stop();
       (telephony as Telephony & { stop?: () => void }).stop?.();
-      for (const timer of timers.values()) clearTimeout(timer);
-      timers.clear();
     },
     async idle() {
       while (queues.size > 0) await Promise.all([...queues.values()]);

@@ -19,7 +19,14 @@ import type {
   PaymentState,
   Quote,
 } from '../../../src/domain/order';
-import type { TelephonyEvent } from '../../adapters/telephony/types';
+import type { CreditNoteDoc } from '../../../src/domain/credit-note';
+import type { InvoiceDoc } from '../../../src/domain/invoice';
+import type { PaymentGateway } from '../../adapters/payments/types';
+import type { Telephony, TelephonyEvent, TelephonyEventSink } from '../../adapters/telephony/types';
+import type { Config } from '../../config/env';
+import type { Store } from '../../store/store';
+import type { MoneyBackAction, MoneyBackResult } from './money-back';
+import type { RefundOutcome, RefundRequest } from './refunds';
 
 export type StoredOrder = {
   _id: string;
@@ -184,3 +191,40 @@ export interface ConsultationService {
   /** A callback of the telephony (Twilio webhook or the simulation). */
   telephonyEvent(event: TelephonyEvent): Promise<void>;
 }
+
+export type ConsultationOptions = {
+  store: Store;
+  config: Config;
+  gateway: PaymentGateway;
+  /** Builds the telephony adapter, given where it must report call events. */
+  telephony: (sink: TelephonyEventSink) => Telephony;
+  /** Mails an invoice (PDF attached); failures are logged, the invoice stays in the client's database. */
+  mailInvoice?: (invoice: InvoiceDoc, to: string) => Promise<void>;
+  /** Mails a credit note (PDF attached); failures are logged, it stays in the client's database. */
+  mailCreditNote?: (creditNote: CreditNoteDoc, to: string) => Promise<void>;
+  now?: () => Date;
+  log?: (message: string, error?: unknown) => void;
+};
+
+export type Consultations = ConsultationService & {
+  readonly telephony: Telephony;
+  /** Picks up every consultation under way (after a restart); answers how many. */
+  resume(): Promise<number>;
+  /** Stops the timers (shutdown, tests). */
+  stop(): void;
+  /** Resolves once no event is being applied (tests, benchmarks). */
+  idle(): Promise<void>;
+  /**
+   * An admin ends the consultation (the call machine's `end` event); answers its phase after, or
+   * undefined for an order without a call.
+   */
+  endCall(orderId: string): Promise<StoredCall | undefined>;
+  /** An admin releases or refunds an order's payment, once (see money-back.ts). */
+  giveMoneyBack(
+    orderId: string,
+    action: MoneyBackAction,
+    asked?: { by: string; reason?: string },
+  ): Promise<MoneyBackResult>;
+  /** An admin refunds all or part of a captured payment, once per request key (see refunds.ts). */
+  refund(orderId: string, request: RefundRequest): Promise<RefundOutcome>;
+};
