@@ -18,7 +18,8 @@ import type { Request, Response, Router } from 'express';
 import { PASSWORD_MIN_LENGTH } from '../../src/domain/constants';
 import { isValidEmail, normalizeEmail } from '../../src/domain/email';
 import { isProviderRole } from '../../src/domain/mine';
-import { isRegistrationRole, loginProblems, PASSWORD_MAX_LENGTH } from '../../src/domain/registration';
+import { isRegistrationRole, PASSWORD_MAX_LENGTH } from '../../src/domain/registration';
+import { loginProblems } from '../../src/domain/sign-in';
 import type { Config } from '../config/env';
 import { deleteAccount } from '../services/account-deletion';
 import {

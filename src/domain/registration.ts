@@ -1,9 +1,10 @@
 /**
- * Sign-in and registration rules (spec sections 4 and 5), one implementation for the browser forms
+ * Registration rules (spec sections 4 and 5), one implementation for the browser forms
  * and for `/api/auth`: a form that lets an input through is never refused by the server for a rule
  * the form did not show, and the server never trusts the form.
  *
- * Problems are codes, by field; the browser shows them as `auth.errors.<code>`.
+ * Problems are codes, by field; the browser shows them as `auth.errors.<code>`. Sign-in's rules and
+ * the password strength scales are in sign-in.ts.
  */
 import {
   BIO_MIN_LENGTH,
@@ -13,12 +14,10 @@ import {
 } from './constants';
 import { isCountryCode } from './countries';
 import { isValidEmail, normalizeEmail } from './email';
-import type { Language } from './languages';
 import { hasOtherText, normalizeOtherText, otherTextProblem } from './other-text';
 import { toE164 } from './phone';
 import { isSpecialtyOf } from './specialties';
 import { isSpokenLanguage } from './spoken-languages';
-import type { ProfileUpdate, ProfileUpdateField } from './profile-fields';
 
 export const REGISTRATION_ROLES = ['client', 'lawyer', 'expat'] as const;
 export type RegistrationRole = (typeof REGISTRATION_ROLES)[number];
@@ -74,174 +73,42 @@ export type RegistrationProblemCode =
   | 'other_text_invalid'
   | 'value_invalid';
 
-// ---------------------------------------------------------------------------------------------
-// Sign-in
+export type {
+  ClientRegistration,
+  IdentityFields,
+  ProviderCommon,
+  EducationEntry,
+  LawyerRegistration,
+  ExpatRegistration,
+  RegistrationByRole,
+  RegistrationInput,
+} from './registration-inputs';
+import type {
+  ClientRegistration,
+  CommonRegistration,
+  ProviderCommon,
+  LawyerRegistration,
+  ExpatRegistration,
+  RegistrationByRole,
+  RegistrationInput,
+} from './registration-inputs';
 
-export type LoginInput = { email?: unknown; password?: unknown };
-export type LoginProblems = {
-  /** Both fields empty: 'Email et mot de passe sont obligatoires'. */
-  form?: 'email_password_required';
-  fields: {
-    email?: 'email_required' | 'email_invalid';
-    password?: 'password_required' | 'password_too_short';
-  };
-};
-
-const str = (value: unknown): string => (typeof value === 'string' ? value : '');
-
-export function loginProblems(input: LoginInput): LoginProblems {
-  const email = normalizeEmail(str(input.email));
-  const password = str(input.password);
-  if (!email && !password) return { form: 'email_password_required', fields: {} };
-  const fields: LoginProblems['fields'] = {};
-  if (!email) fields.email = 'email_required';
-  else if (!isValidEmail(email)) fields.email = 'email_invalid';
-  if (!password) fields.password = 'password_required';
-  else if (password.length < PASSWORD_MIN_LENGTH) fields.password = 'password_too_short';
-  return { fields };
-}
-
-/** Whether `loginProblems` found nothing. */
-export function loginIsValid(problems: LoginProblems): boolean {
-  return !problems.form && Object.keys(problems.fields).length === 0;
-}
-
-// ---------------------------------------------------------------------------------------------
-// Password strength (spec section 4): two scales, one for client and expat forms, one for lawyers.
-
-export type ClientPasswordStrength = 'empty' | 'very_weak' | 'weak' | 'okay' | 'good' | 'very_strong';
-export type LawyerPasswordStrength = 'too_short' | 'weak' | 'medium' | 'good' | 'excellent';
-
-/** 0 to 5: one point each for 8+ characters, 12+ characters, mixed case, a digit, a symbol. */
-function passwordScore(pw: string): number {
-  let score = 0;
-  if (pw.length >= 8) score++;
-  if (pw.length >= 12) score++;
-  if (/\p{Ll}/u.test(pw) && /\p{Lu}/u.test(pw)) score++;
-  if (/\d/.test(pw)) score++;
-  if (/[^\p{L}\d]/u.test(pw)) score++;
-  return score;
-}
-
-export function passwordStrengthClient(pw: string): ClientPasswordStrength {
-  if (pw.length === 0) return 'empty';
-  if (pw.length < PASSWORD_MIN_LENGTH) return 'very_weak';
-  const score = passwordScore(pw);
-  if (score <= 1) return 'weak';
-  if (score === 2) return 'okay';
-  if (score === 3) return 'good';
-  return 'very_strong';
-}
-
-export function passwordStrengthLawyer(pw: string): LawyerPasswordStrength {
-  if (pw.length < PASSWORD_MIN_LENGTH) return 'too_short';
-  const score = passwordScore(pw);
-  if (score <= 1) return 'weak';
-  if (score === 2) return 'medium';
-  if (score === 3) return 'good';
-  return 'excellent';
-}
-
-// ---------------------------------------------------------------------------------------------
-// Registration inputs (spec section 3)
-
-type Common = {
-  email: string;
-  password: string;
-  /** Interface language at registration: the account's preferred language. */
-  language?: Language;
-  /** Keep the session 30 days (otherwise it ends with the browser). */
-  remember?: boolean;
-  firstName: string;
-  /** Spoken languages (ISO 639-1, see spoken-languages.ts). */
-  languages: string[];
-  /** A language not in the list, typed freely ("other"). */
-  languageOther?: string;
-  acceptedTerms: boolean;
-};
-
-/**
- * A phone number as typed: international ("+33 6 12 34 56 78"), or national with the country it
- * belongs to in `…Country` (ISO code). Stored in E.164.
- */
-type Phone = { phone: string; phoneCountry?: string };
-
-export type ClientRegistration = Common &
-  Partial<Phone> & {
-    whatsapp?: string;
-    whatsappCountry?: string;
-  };
-
-/** Identity and finance fields of providers: kept server-side only (`admin`, `kyc:<uid>`). */
-export type IdentityFields = {
-  /** YYYY-MM-DD */
-  dateOfBirth: string;
-  address: string;
-  /** PAN or another identity number. */
-  idNumber: string;
-  /** Id of the uploaded identity document (`POST /api/auth/photo?kind=id_document`). */
-  idDocument: string;
-  bankAccountNumber: string;
-  ifsc: string;
-};
-
-export type ProviderCommon = Common &
-  Phone &
-  IdentityFields & {
-    lastName: string;
-    bio: string;
-    /** Id of the uploaded profile photo (`POST /api/auth/photo`). */
-    profilePhoto: string;
-    residenceCountry: string;
-    presenceCountry: string;
-  };
-
-export type EducationEntry = { title: string; institution?: string; year?: number };
-
-export type LawyerRegistration = ProviderCommon & {
-  whatsapp: string;
-  whatsappCountry?: string;
-  practiceCountries: string[];
-  /** A practice country typed freely ("other"). */
-  practiceCountryOther?: string;
-  yearsOfExperience?: number;
-  graduationYear?: number;
-  specialties: string[];
-  specialtyOther?: string;
-  education: EducationEntry[];
-};
-
-export type ExpatRegistration = ProviderCommon & {
-  interventionCountry: string;
-  yearsAsExpat: number;
-  /** Help domains (EXPAT_SPECIALTIES keys). */
-  helpTypes: string[];
-  helpTypeOther?: string;
-};
-
-export type RegistrationByRole = {
-  client: ClientRegistration;
-  lawyer: LawyerRegistration;
-  expat: ExpatRegistration;
-};
-
-/** Whatever a form or a request body holds: anything, field by field. */
-export type RegistrationInput = Record<string, unknown>;
 export type RegistrationProblems = Record<string, RegistrationProblemCode>;
 
 // ---------------------------------------------------------------------------------------------
 // Rules (spec section 5)
 
+const str = (value: unknown): string => (typeof value === 'string' ? value : '');
 const text = (value: unknown): string => (typeof value === 'string' ? value.trim() : '');
 const length = (value: string): number => Array.from(value).length;
 
-function requiredText(value: unknown, max: number): RegistrationProblemCode | undefined {
+export function requiredText(value: unknown, max: number): RegistrationProblemCode | undefined {
   const t = text(value);
   if (!t) return 'required';
   return length(t) > max ? 'too_long' : undefined;
 }
 
-function optionalText(value: unknown, max: number): RegistrationProblemCode | undefined {
+export function optionalText(value: unknown, max: number): RegistrationProblemCode | undefined {
   if (value === undefined || value === null || value === '') return undefined;
   if (typeof value !== 'string') return 'value_invalid';
   return length(value.trim()) > max ? 'too_long' : undefined;
@@ -260,7 +127,7 @@ function passwordProblem(value: unknown): RegistrationProblemCode | undefined {
   return password.length > PASSWORD_MAX_LENGTH ? 'too_long' : undefined;
 }
 
-function phoneProblem(value: unknown, country: unknown, required: boolean) {
+export function phoneProblem(value: unknown, country: unknown, required: boolean) {
   const raw = text(value);
   if (!raw) return required ? 'required' : undefined;
   return toE164(raw, text(country) || undefined) ? undefined : 'phone_invalid';
@@ -275,7 +142,7 @@ function countryProblem(value: unknown): RegistrationProblemCode | undefined {
  * A list of known codes plus an optional free "other" text; at least one of the two. The text's own
  * rule (other-text.ts) is reported on its own field, by `otherTextProblem`.
  */
-function listProblem(
+export function listProblem(
   list: unknown,
   other: unknown,
   known: (item: unknown) => boolean,
@@ -460,7 +327,7 @@ export function registrationProblems(role: RegistrationRole, input: Registration
   return expatProblems(input);
 }
 
-function compact(problems: Record<string, RegistrationProblemCode | undefined>): RegistrationProblems {
+export function compact(problems: Record<string, RegistrationProblemCode | undefined>): RegistrationProblems {
   const out: RegistrationProblems = {};
   for (const [key, code] of Object.entries(problems)) if (code) out[key] = code;
   return out;
@@ -485,7 +352,7 @@ export function normalizeRegistration<R extends RegistrationRole>(
   role: R,
   input: RegistrationInput,
 ): RegistrationByRole[R] {
-  const common: Common = {
+  const common: CommonRegistration = {
     email: normalizeEmail(str(input.email)),
     password: str(input.password),
     firstName: text(input.firstName),
@@ -542,51 +409,4 @@ export function normalizeRegistration<R extends RegistrationRole>(
     helpTypeOther: otherText(input.helpTypeOther),
   };
   return expat as RegistrationByRole[R];
-}
-
-// ---------------------------------------------------------------------------------------------
-// Profile update (spec section 5): only these fields, whatever else a request carries.
-
-export { PROFILE_UPDATE_FIELDS, isProfileUpdateField } from './profile-fields';
-export type { ProfileUpdate, ProfileUpdateField } from './profile-fields';
-
-/**
- * Problems of a profile update, by field; only fields present are checked. Fields outside the
- * whitelist are reported as `field_not_allowed` by the server, not here.
- */
-export function profileUpdateProblems(update: ProfileUpdate): RegistrationProblems {
-  const has = (f: ProfileUpdateField) => Object.hasOwn(update, f);
-  const problems: Record<string, RegistrationProblemCode | undefined> = {};
-  for (const f of ['firstName', 'lastName', 'fullName', 'displayName'] as const)
-    if (has(f))
-      problems[f] = requiredText(update[f], f === 'fullName' ? 2 * NAME_MAX_LENGTH : NAME_MAX_LENGTH);
-  for (const f of ['profilePhoto', 'photoURL', 'avatar'] as const)
-    if (has(f) && update[f] !== '') problems[f] = photoRefProblem(update[f]);
-  for (const f of ['phone', 'whatsapp'] as const)
-    if (has(f)) problems[f] = phoneProblem(update[f], undefined, false);
-  for (const f of ['phoneNumber', 'whatsappNumber'] as const)
-    if (has(f)) problems[f] = optionalText(update[f], 20);
-  for (const f of ['phoneCountryCode', 'whatsappCountryCode'] as const)
-    if (has(f) && update[f] !== '')
-      problems[f] =
-        typeof update[f] === 'string' && /^\+\d{1,4}$/.test(update[f]) ? undefined : 'value_invalid';
-  for (const f of ['languages', 'languagesSpoken'] as const)
-    if (has(f))
-      problems[f] = listProblem(
-        update[f],
-        undefined,
-        isSpokenLanguage,
-        'languages_required',
-        'language_invalid',
-      );
-  for (const f of ['bio', 'description'] as const)
-    if (has(f)) problems[f] = optionalText(update[f], BIO_MAX_LENGTH);
-  return compact(problems);
-}
-
-/** A photo reference in a profile: a photo id, or the service's own photo path `/api/photos/<id>`. */
-function photoRefProblem(value: unknown): RegistrationProblemCode | undefined {
-  if (typeof value !== 'string') return 'photo_invalid';
-  const id = value.startsWith('/api/photos/') ? value.slice('/api/photos/'.length) : value;
-  return PHOTO_ID_PATTERN.test(id) ? undefined : 'photo_invalid';
 }

@@ -4,8 +4,8 @@
  * `auth.password.client.<level>` and `auth.password.lawyer.<level>`.
  */
 import type { TFunction } from 'i18next';
-import { passwordStrengthClient, passwordStrengthLawyer } from '../domain/registration';
-import type { ClientPasswordStrength, LawyerPasswordStrength } from '../domain/registration';
+import { passwordStrengthClient, passwordStrengthLawyer } from '../domain/sign-in';
+import type { ClientPasswordStrength, LawyerPasswordStrength } from '../domain/sign-in';
 import type { StrengthGauge } from './password-field';
 
 const CLIENT_LEVELS: readonly ClientPasswordStrength[] = [

@@ -1,16 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { splitE164, toE164 } from '../../src/domain/phone';
+import { PROFILE_UPDATE_FIELDS } from '../../src/domain/profile-fields';
+import { profileUpdateProblems } from '../../src/domain/profile-update';
+import { isValidBirthDate, normalizeRegistration, registrationProblems } from '../../src/domain/registration';
 import {
-  PROFILE_UPDATE_FIELDS,
-  isValidBirthDate,
   loginIsValid,
   loginProblems,
-  normalizeRegistration,
   passwordStrengthClient,
   passwordStrengthLawyer,
-  profileUpdateProblems,
-  registrationProblems,
-} from '../../src/domain/registration';
+} from '../../src/domain/sign-in';
 import type { RegistrationInput } from '../../src/domain/registration';
 
 const PHOTO = 'a'.repeat(32);

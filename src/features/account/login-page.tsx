@@ -5,7 +5,7 @@ import { isBookingPath, pathOf, safeRedirect } from '../../config/paths';
 import { ApiError } from '../../data/api';
 import { signIn, signOut, useSession } from '../../data/auth';
 import { useBrowserOnline } from '../../data/use-online';
-import { loginIsValid, loginProblems } from '../../domain/registration';
+import { loginIsValid, loginProblems } from '../../domain/sign-in';
 import { Button, ButtonLink } from '../../ui/button';
 import { CheckboxField, TextField } from '../../ui/form-field';
 import { PasswordField } from '../../ui/password-field';
