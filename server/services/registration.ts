@@ -18,6 +18,7 @@ import { normalizeRegistration, registrationProblems } from '../../src/domain/re
 import type {
   ClientRegistration,
   ExpatRegistration,
+  IdentityFields,
   LawyerRegistration,
   ProviderCommon,
   RegistrationInput,
@@ -48,19 +49,13 @@ export const registrationSteps = {
     createSession(store, uid, { remember }, now),
 };
 
-export type KycDoc = {
+/** A provider's identity, as registered (`idDocument`: a photo of kind `id_document`, never public). */
+export type KycDoc = IdentityFields & {
   _id: string;
   _rev?: string;
   type: 'kyc';
   uid: string;
   role: 'lawyer' | 'expat';
-  dateOfBirth: string;
-  address: string;
-  idNumber: string;
-  /** Photo id of the uploaded identity document (kind `id_document`, never public). */
-  idDocument: string;
-  bankAccountNumber: string;
-  ifsc: string;
   /** Set by an admin (see services/admin/kyc.ts); `pending` until then. */
   status: KycStatus;
   statusReason?: string;
