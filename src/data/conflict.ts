@@ -99,7 +99,11 @@ export function mergeDocument(
   return { merged: merged as WithDeleted<MineDoc>, lostFields };
 }
 
-/** RxDB's name for the comparison of a pulled state (`a`) with the device's copy, before writing it. */
+/**
+ * RxDB's name for the comparison of a pulled state (`a`) with the device's copy, before writing it
+ * (17.6, replication-protocol/downstream.js). An upgrade of RxDB must keep this name, or this guard
+ * is silently off: dashboard-conflicts.e2e.ts is the test that notices.
+ */
 export const PULLED_AGAINST_COPY = 'downstream-check-if-equal-1';
 
 export const mineConflictHandler: RxConflictHandler<MineDoc> = {
