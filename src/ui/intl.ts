@@ -25,6 +25,28 @@ export function languageName(code: string, locale: string): string {
   return name.charAt(0).toLocaleUpperCase(locale) + name.slice(1);
 }
 
+const collators = new Map<string, Intl.Collator>();
+
+/** The order of `locale`'s alphabet, made once (`localeCompare` with a locale makes one per call). */
+export function collator(locale: string): Intl.Collator {
+  let made = collators.get(locale);
+  if (!made) {
+    made = new Intl.Collator(locale);
+    collators.set(locale, made);
+  }
+  return made;
+}
+
+/** Codes as options labelled by `name`, in the alphabetical order of `locale`: each named once. */
+export function optionsByName(
+  codes: readonly string[],
+  name: (code: string) => string,
+  locale: string,
+): { value: string; label: string }[] {
+  const { compare } = collator(locale);
+  return codes.map((value) => ({ value, label: name(value) })).sort((a, b) => compare(a.label, b.label));
+}
+
 const numberFormats = new Map<string, Intl.NumberFormat>();
 
 /**

@@ -18,12 +18,13 @@ test('a client rates a completed consultation offline; the review is sent once o
   await expect(form).toBeVisible({ timeout: 20_000 });
   await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
 
+  const before = await form.boundingBox();
   await context.setOffline(true);
-  // Going offline puts a notice above the tabs, moving the form down: the forced click (the radio
-  // itself is visually hidden) waits for it, else it lands where the star was.
   await expect(
     page.getByText('Vous êtes hors ligne : voici les informations de votre dernière connexion.'),
   ).toBeVisible();
+  // The notice covers the greeting: nothing below it moves, so a tap lands where the reader aimed.
+  expect(await form.boundingBox()).toEqual(before);
   const fourStars = form.getByRole('radio', { name: '4 étoiles sur 5' });
   await fourStars.check({ force: true });
   await expect(fourStars).toBeChecked();

@@ -1,8 +1,9 @@
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGES, isLanguage } from '../../domain/languages';
 import type { ProviderFilter } from '../../domain/provider';
 import { Button } from '../../ui/button';
-import { countryName, languageName } from '../../ui/intl';
+import { countryName, languageName, optionsByName } from '../../ui/intl';
 import { SegmentedControl } from '../../ui/segmented-control';
 import { SelectField } from '../../ui/select-field';
 import styles from './provider-filters.module.css';
@@ -28,10 +29,15 @@ const TYPES = [
 export function ProviderFilters({ filter, countries, offered, onChange }: Props) {
   const { t, i18n } = useTranslation();
   const locale = i18n.language;
-  // A country chosen by a link stays shown, even one no longer offered.
-  const shown = countries.filter((code) => !offered || offered.includes(code) || code === filter.country);
-  const sortedCountries = [...shown].sort((a, b) =>
-    countryName(a, locale).localeCompare(countryName(b, locale), locale),
+  const chosen = filter.country;
+  const countryOptions = useMemo(() => {
+    // A country chosen by a link stays shown, even one no longer offered.
+    const shown = countries.filter((code) => !offered || offered.includes(code) || code === chosen);
+    return optionsByName(shown, (code) => countryName(code, locale), locale);
+  }, [countries, offered, chosen, locale]);
+  const languageOptions = useMemo(
+    () => LANGUAGES.map((code) => ({ value: code, label: languageName(code, locale) })),
+    [locale],
   );
   const isFiltered = Object.values(filter).some((v) => v !== undefined);
 
@@ -52,14 +58,14 @@ export function ProviderFilters({ filter, countries, offered, onChange }: Props)
         label={t('catalogue.country')}
         anyLabel={t('catalogue.allCountries')}
         value={filter.country ?? ''}
-        options={sortedCountries.map((code) => ({ value: code, label: countryName(code, locale) }))}
+        options={countryOptions}
         onChange={(value) => onChange({ ...filter, country: value || undefined })}
       />
       <SelectField
         label={t('catalogue.language')}
         anyLabel={t('catalogue.allLanguages')}
         value={filter.language ?? ''}
-        options={LANGUAGES.map((code) => ({ value: code, label: languageName(code, locale) }))}
+        options={languageOptions}
         onChange={(value) => onChange({ ...filter, language: isLanguage(value) ? value : undefined })}
       />
       <SelectField

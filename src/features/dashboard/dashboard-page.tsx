@@ -49,15 +49,17 @@ export function DashboardPage({ defaultTab }: { defaultTab?: TabId }) {
   const name = user.firstName || user.displayName || user.email;
   return (
     <div className={`container ${styles.page}`}>
-      <header className={styles.header}>
+      <header className={styles.header} data-offline={online ? undefined : ''}>
         <p className={styles.eyebrow}>{t(`auth.dashboard.space.${user.role}`)}</p>
         <h1>{t('auth.dashboard.hello', { name })}</h1>
+        {/* Over the greeting rather than above the page: a connection lost while the page is open
+            moves nothing, so a tap meanwhile lands where the reader aimed. */}
+        {!online && (
+          <p className={`${tones.warning} ${styles.offline}`} role="status">
+            {t('auth.dashboard.offline')}
+          </p>
+        )}
       </header>
-      {!online && (
-        <p className={`${styles.notice} ${tones.warning} ${styles.offline}`} role="status">
-          {t('auth.dashboard.offline')}
-        </p>
-      )}
       <AccountNotices user={user} online={online} />
       <div className={styles.layout}>
         <DashboardNav user={user} active={active} />
