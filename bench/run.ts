@@ -10,6 +10,8 @@ import { benchBrowser } from './browser-bench';
 import { printCheckoutLoad, printLoad } from './checkout-bench';
 import { benchConsultation } from './consultation-bench';
 import { benchContent } from './content-bench';
+import { benchContentPull } from './content-pull-bench';
+import type { ContentPullFigures } from './content-pull-bench';
 import { benchFirstVisit } from './first-visit-bench';
 import { benchInvoices } from './invoice-bench';
 import { benchLighthouse, lighthouseReport } from './lighthouse-bench';
@@ -139,6 +141,22 @@ await withProviders(async (server) => {
     `  the console's own code in the build (${first.consoleChunks} chunks): ${kb(first.consoleBytes)}, which a bundled console would add to every first visit`,
   );
 });
+
+const seeded = await startTestServer({ seed: true });
+try {
+  const pull = await benchContentPull(seeded);
+  const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+  const line = (name: string, size: ContentPullFigures['whole']) =>
+    `  ${name.padEnd(24)} ${String(size.documents).padStart(4)} documents, ${String(size.requests).padStart(2)} requests, ${kb(size.jsonBytes).padStart(9)} JSON, ${kb(size.wireBytes).padStart(8)} sent (Brotli)`;
+  console.log(
+    "\nA first visit's pull of the help texts, testimonials and reviews (demo data, 40 a request):",
+  );
+  for (const [language, size] of Object.entries(pull.byLanguage))
+    console.log(line(`in ${language} only`, size));
+  console.log(line('whole (every language)', pull.whole));
+} finally {
+  await seeded.close();
+}
 
 const invoices = await benchInvoices();
 console.log(

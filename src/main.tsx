@@ -25,7 +25,7 @@ import { captureReferralLink } from './data/referral-link';
 import { SPLASH_REMOVAL_MS } from './domain/constants';
 import { isLanguage } from './domain/languages';
 import type { Language } from './domain/languages';
-import { initI18n, storedChoice } from './i18n/i18n';
+import { initI18n, storedChoice, storedLanguage } from './i18n/i18n';
 
 installErrorReporting();
 setUpPwa();
@@ -44,8 +44,10 @@ function servedPage(): ServedPage | undefined {
   }
 }
 
-const openStore = () =>
-  import('./data/offline-store').then(({ openOfflineStore }) => openOfflineStore(window.location.origin));
+const openStore = (language: Language) =>
+  import('./data/offline-store').then(({ openOfflineStore }) =>
+    openOfflineStore(window.location.origin, language),
+  );
 
 /** After the page has painted, when the browser has a moment (at the latest after `timeout`). */
 function afterPaint(timeout: number): Promise<void> {
@@ -76,7 +78,7 @@ async function start(): Promise<void> {
 
   if (served && hydrate) {
     const source: DataSource = {
-      layer: afterPaint(2_000).then(openStore),
+      layer: afterPaint(2_000).then(() => openStore(served.language)),
       reads: recordedReads(served.answers),
     };
     await Promise.all([initI18n(served.language), preloadScreen(window.location.pathname)]);
@@ -101,7 +103,7 @@ async function start(): Promise<void> {
       );
     });
   } else {
-    const layer = openStore();
+    const layer = openStore(storedLanguage());
     await initI18n();
     root.replaceChildren();
     createRoot(root).render(

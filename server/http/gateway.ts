@@ -40,6 +40,7 @@ import { allowedQuery, refuse } from './gateway-answers';
 import type { GatewayLocals } from './gateway-answers';
 import { replicatorRoutes } from './gateway-replicator';
 import { jsonBody } from './json-body';
+import { changesFilterOf, readFiltered } from './changes-filter';
 import { createLiveChanges } from './live-changes';
 import type { FeedHolder, LiveChanges } from './live-changes';
 
@@ -47,6 +48,7 @@ export const PUBLIC_DATABASES = new Set(['providers', 'content', 'config']);
 const MAX_PUSH_DOCS = 500;
 const MAX_PUSH_BYTES = '2mb';
 const CHANGES_PARAMS = new Set([
+  'language',
   'style',
   'feed',
   'include_docs',
@@ -136,22 +138,34 @@ export function gatewayRouter(
   router.get('/:db/', authorize, (req, res) => proxy(req, res, `/${res.locals.access.db}/`));
 
   // Live feeds are held here, never by the store (see live-changes.ts); plain reads stream through.
-  router.get('/:db/_changes', authorize, (req, res) => {
-    const query = allowedQuery(req, CHANGES_PARAMS);
-    const invalid = changesParamsProblem(new URLSearchParams(query.slice(1)));
-    if (invalid) return refuse(res, 400, 'bad_request', invalid);
-    const feed = new URLSearchParams(query.slice(1)).getAll('feed');
+  router.get('/:db/_changes', authorize, async (req, res) => {
+    const params = new URLSearchParams(allowedQuery(req, CHANGES_PARAMS).slice(1));
+    const { db, owner } = res.locals.access;
+    const invalid = changesParamsProblem(params);
+    // Takes `language` out of `params`: what is left is the store's.
+    const { filter, problem } = changesFilterOf(db, params);
+    if (invalid ?? problem) return refuse(res, 400, 'bad_request', (invalid ?? problem)!);
+    const feed = params.getAll('feed');
     if (feed.length === 1 && feed[0] === 'longpoll') {
-      const { db, owner } = res.locals.access;
       const holder: FeedHolder = owner
         ? { kind: 'user', id: owner.uid }
         : { kind: 'address', id: req.ip ?? '' };
-      return live.serve(res, db, new URLSearchParams(query.slice(1)), holder);
+      return live.serve(res, db, params, holder, filter);
     }
     if (feed.length > 1 || (feed.length === 1 && feed[0] !== 'normal')) {
       return refuse(res, 400, 'bad_request', 'Only feed=normal and feed=longpoll are served.');
     }
-    return proxy(req, res, `/${res.locals.access.db}/_changes${query}`);
+    const query = params.size > 0 ? `?${params}` : '';
+    if (!filter) return proxy(req, res, `/${db}/_changes${query}`);
+    try {
+      const answer = await readFiltered(store, db, params, filter);
+      res.status(answer.status);
+      if (answer.contentType) res.setHeader('Content-Type', answer.contentType);
+      res.end(answer.body);
+    } catch {
+      // As a passed-through read answers a store that is down (store/passthrough.ts).
+      res.status(502).json({ error: 'store_unavailable', reason: 'The store is not reachable.' });
+    }
   });
 
   router.get('/:db/_all_docs', authorize, async (req, res, next) => {
@@ -349,6 +363,7 @@ function changesParamsProblem(params: URLSearchParams): string | undefined {
     descending: /^(true|false)$/,
     style: /^(main_only|all_docs)$/,
     feed: /^(normal|longpoll)$/,
+    language: /^[a-z]{2}$/,
   };
   for (const name of new Set(params.keys())) {
     const values = params.getAll(name);

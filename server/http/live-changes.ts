@@ -19,6 +19,9 @@
  */
 import type { Response } from 'express';
 import { storeRead } from '../store/passthrough';
+import type { StoreAnswer } from '../store/passthrough';
+import { filteredAnswer } from './changes-filter';
+import type { ChangesFilter } from './changes-filter';
 import type { DbUpdates } from '../store/db-updates';
 import type { Store } from '../store/store';
 
@@ -58,7 +61,14 @@ type Watched = { generation: number; waiters: number; wakers: Set<() => void>; u
 const MIN_HEARTBEAT_MS = 1_000;
 
 export type LiveChanges = {
-  serve(res: Response, db: string, query: URLSearchParams, holder: FeedHolder): Promise<void>;
+  /** `filter`: the rows to answer (changes-filter.ts); a read of none of them waits on, as an empty one. */
+  serve(
+    res: Response,
+    db: string,
+    query: URLSearchParams,
+    holder: FeedHolder,
+    filter?: ChangesFilter,
+  ): Promise<void>;
   /** Long polls held now. */
   held(): number;
   /**
@@ -103,11 +113,13 @@ export function createLiveChanges(store: Store, updates: DbUpdates, options: Liv
   }
 
   /** A plain changes read, shared with the other waiters asking the same since the last write. */
-  function read(db: string, entry: Watched, query: string): Promise<ReadResult> {
-    const key = `${db}?${query}`;
+  function read(db: string, entry: Watched, query: string, filter?: ChangesFilter): Promise<ReadResult> {
+    const key = `${db}?${query}#${filter?.key ?? ''}`;
     const current = inFlight.get(key);
     if (current && current.generation === entry.generation) return current.result;
-    const result = storeRead(store, `/${encodeURIComponent(db)}/_changes?${query}`).then(summarise);
+    const result = storeRead(store, `/${encodeURIComponent(db)}/_changes?${query}`).then(
+      (answer: StoreAnswer) => summarise(filter ? filteredAnswer(answer, filter) : answer),
+    );
     const flight = { generation: entry.generation, result };
     inFlight.set(key, flight);
     const forget = () => {
@@ -117,7 +129,13 @@ export function createLiveChanges(store: Store, updates: DbUpdates, options: Liv
     return result;
   }
 
-  async function serve(res: Response, db: string, query: URLSearchParams, holder: FeedHolder): Promise<void> {
+  async function serve(
+    res: Response,
+    db: string,
+    query: URLSearchParams,
+    holder: FeedHolder,
+    filter?: ChangesFilter,
+  ): Promise<void> {
     if (held >= maxWaiters) {
       res.setHeader('Retry-After', '5');
       return void res.status(503).json({ error: 'too_busy', reason: 'Too many live feeds; try again.' });
@@ -188,11 +206,12 @@ export function createLiveChanges(store: Store, updates: DbUpdates, options: Liv
       for (;;) {
         const afterWrite = written;
         written = false;
-        const result = await read(db, entry, params.toString());
+        const result = await read(db, entry, params.toString(), filter);
         if (closed) return;
         if (revoked) return refuseRevoked(res);
         if (result.status !== 200 || !result.empty || Date.now() >= deadline) return answer(res, result);
-        if (params.get('since') === 'now' && result.lastSeq !== undefined)
+        // Waiting on from where the read ended: `now`, or changes all filtered out.
+        if ((params.get('since') === 'now' || filter) && result.lastSeq !== undefined)
           params.set('since', result.lastSeq);
         if (afterWrite) recheckAt = Date.now() + recheckMs;
         else if (recheckAt !== undefined && Date.now() >= recheckAt) recheckAt = undefined;

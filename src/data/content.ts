@@ -23,7 +23,7 @@ export function useContentOfType(type: ContentDoc['type'], language: Language): 
   useEffect(() => {
     if (!layer) return;
     let alive = true;
-    void layer.sync.content.readable.then(() => alive && setPulled(true));
+    void layer.sync.content.in(language).readable.then(() => alive && setPulled(true));
     const subscription = layer.db.content
       .find({ selector: { type: { $eq: type }, language: { $eq: language } }, sort: [{ id: 'asc' }] })
       .$.subscribe((found) => {
@@ -44,8 +44,8 @@ export function useContentOfType(type: ContentDoc['type'], language: Language): 
   return { value: shown ?? [], status: waiting ? 'loading' : 'ready' };
 }
 
-/** One document by id, or undefined once it is known not to exist locally. */
-export function useContentDoc(id: string): ContentState<ContentDoc | undefined> {
+/** One document by id (of `language`'s help texts), or undefined once it is known not to exist locally. */
+export function useContentDoc(id: string, language: Language): ContentState<ContentDoc | undefined> {
   const layer = useOptionalDataLayer();
   const served = usePublicReads().answer(`content:${id}`, (data) => contentDocAnswer(data, id));
   const [local, setLocal] = useState<{ id: string; doc: ContentDoc | null }>();
@@ -54,7 +54,7 @@ export function useContentDoc(id: string): ContentState<ContentDoc | undefined> 
     if (!layer) return;
     let alive = true;
     // A document still missing after a failed first pull is reported as not available (not loading).
-    void layer.sync.content.firstAttempt.then(() => alive && setPulled(true));
+    void layer.sync.content.in(language).firstAttempt.then(() => alive && setPulled(true));
     const subscription = layer.db.content.findOne(id).$.subscribe((found) => {
       setLocal({ id, doc: found ? (found.toJSON() as ContentDoc) : null });
     });
@@ -62,6 +62,6 @@ export function useContentDoc(id: string): ContentState<ContentDoc | undefined> 
       alive = false;
       subscription.unsubscribe();
     };
-  }, [layer, id]);
+  }, [layer, id, language]);
   return shownDocument(local?.id === id ? local.doc : undefined, served, pulled, browserOnline());
 }

@@ -12,6 +12,7 @@ import { configSchema } from '../domain/config';
 import type { ConfigDoc } from '../domain/config';
 import { contentSchema } from '../domain/content';
 import type { ContentDoc } from '../domain/content';
+import { LANGUAGES } from '../domain/languages';
 import { mineSchema } from '../domain/mine';
 import type { MineDoc } from '../domain/mine';
 import { outboxSchema } from '../domain/outbox';
@@ -102,9 +103,12 @@ async function dropCollection(db: AppDatabase, name: string): Promise<void> {
     db.password,
     db.hashFunction,
   );
-  // Its copy is no longer whole (replication.ts, PublicCollectionSync.readable), and is pulled from the start.
-  await (await db.getLocal(wholeCopyMark(name)))?.remove();
-  await (await db.getLocal(pullCheckpointMark(name)))?.remove();
+  // Its copy is no longer whole (replication.ts, PublicCollectionSync.readable), and is pulled from
+  // the start: the whole collection's marks, and those of its parts (`content` in each language).
+  for (const part of [name, ...LANGUAGES.map((language) => `${name}-${language}`)]) {
+    await (await db.getLocal(wholeCopyMark(part)))?.remove();
+    await (await db.getLocal(pullCheckpointMark(part)))?.remove();
+  }
 }
 
 /** The database's local document saying that a public collection's copy was once whole. */

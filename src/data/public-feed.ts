@@ -34,7 +34,16 @@ export type FeedOptions = {
   retry: { baseMs: number; maxMs: number };
   /** Told of each failed request. */
   onError?: (error: unknown) => void;
+  /** Only a part of the database: see FeedPart. */
+  part?: FeedPart;
 };
+
+/**
+ * A part of a database, as the gateway filters it (`content` in one language): `params` ask for it,
+ * `name` names its own checkpoint. Until that checkpoint exists, the pull starts from the whole
+ * database's (`within`'s): a device that pulled everything up to there holds this part too.
+ */
+export type FeedPart = { name: string; params: Record<string, string>; within: string };
 
 type ChangeRow = { id: string; deleted?: boolean; doc?: Record<string, unknown> };
 type Seq = string | number;
@@ -143,8 +152,16 @@ export class PublicFeed {
   }
 
   private async storedSeq(): Promise<Seq> {
-    const mark = await this.collection.database.getLocal<{ seq: Seq }>(pullCheckpointMark(this.dbName));
+    const { database } = this.collection;
+    const { part } = this.options;
+    const mark =
+      (await database.getLocal<{ seq: Seq }>(this.checkpoint)) ??
+      (part ? await database.getLocal<{ seq: Seq }>(pullCheckpointMark(part.within)) : null);
     return mark?.get('seq') ?? 0;
+  }
+
+  private get checkpoint(): string {
+    return pullCheckpointMark(this.options.part?.name ?? this.dbName);
   }
 
   /** Runs `step` until it succeeds: after a failure, waits (doubling the delay) and reports it. */
@@ -176,6 +193,7 @@ export class PublicFeed {
       since: String(since),
       limit: String(limit),
       ...(feed === 'longpoll' ? { heartbeat: String(heartbeatMs) } : {}),
+      ...this.options.part?.params,
     });
     const url = `${this.target.origin}/db/${this.dbName}/_changes?${query}`;
     const response = await (this.target.fetch ?? gatewayFetch)(url, { signal: this.abort.signal });
@@ -197,7 +215,7 @@ export class PublicFeed {
       const stored = await this.storedSeq();
       if (String(stored) !== String(page.since)) return stored;
       await this.apply(page.results);
-      await this.collection.database.upsertLocal(pullCheckpointMark(this.dbName), { seq: page.lastSeq });
+      await this.collection.database.upsertLocal(this.checkpoint, { seq: page.lastSeq });
       this.current = true;
       this.settleWaiters();
       return true;

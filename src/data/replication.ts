@@ -13,6 +13,7 @@
 import { replicateCouchDB } from 'rxdb/plugins/replication-couchdb';
 import type { RxCouchDBReplicationState } from 'rxdb/plugins/replication-couchdb';
 import type { RxCollection } from 'rxdb';
+import type { Language } from '../domain/languages';
 import type { MineDoc } from '../domain/mine';
 import type { AppDatabase } from './database';
 import { wholeCopyMark } from './database';
@@ -20,6 +21,7 @@ import { keepLostEdits } from './lost-edits';
 import { trackPushes } from './mine';
 import { gatewayFetch } from './gateway-fetch';
 import { PublicFeed } from './public-feed';
+import type { FeedPart } from './public-feed';
 import { mineRevisions } from './server-revisions';
 import { reportActive } from './sync-status';
 
@@ -128,16 +130,18 @@ export class PublicCollectionSync {
     private readonly collection: RxCollection,
     private readonly dbName: string,
     private readonly target: ReplicationTarget,
+    /** Only this part of the database (content in one language), with marks of its own. */
+    private readonly part?: FeedPart,
   ) {
-    const wholeBefore = collection.database.getLocal(wholeCopyMark(dbName)).then(
-      (mark) => (mark ? Promise.resolve() : new Promise<void>(() => {})),
+    const { database } = collection;
+    const marks = [wholeCopyMark(part?.name ?? dbName), ...(part ? [wholeCopyMark(part.within)] : [])];
+    const wholeBefore = Promise.all(marks.map((mark) => database.getLocal(mark))).then(
+      (found) => (found.some(Boolean) ? Promise.resolve() : new Promise<void>(() => {})),
       () => new Promise<void>(() => {}),
     );
     this.readable = Promise.race([wholeBefore, this.firstAttempt]);
     void this.firstPull.then(() =>
-      collection.database
-        .upsertLocal(wholeCopyMark(dbName), { at: new Date().toISOString() })
-        .catch(() => undefined),
+      database.upsertLocal(marks[0]!, { at: new Date().toISOString() }).catch(() => undefined),
     );
   }
 
@@ -166,6 +170,7 @@ export class PublicCollectionSync {
       heartbeatMs: HEARTBEAT_MS,
       retry: { baseMs: RETRY_BASE_MS, maxMs: RETRY_MAX_MS },
       onError: () => this.markAttempted(),
+      part: this.part,
     });
   }
 
@@ -230,19 +235,78 @@ export class PublicCollectionSync {
   }
 }
 
+/**
+ * The `content` collection, pulled in the reader's language: its help centre, FAQ and legal pages,
+ * with every testimonial and review (changes-filter.ts on the server). Each language has its own
+ * sync and marks; the one read last is the one pulled again on reconnect and on the timer. Pulls of
+ * two languages never overlap: they write the same testimonials, and a page read before another
+ * pull's newer one must not be written after it.
+ */
+export class ContentSync {
+  private readonly syncs = new Map<Language, PublicCollectionSync>();
+  private queue: Promise<unknown> = Promise.resolve();
+
+  constructor(
+    private readonly collection: RxCollection,
+    private readonly target: ReplicationTarget,
+    private language: Language,
+  ) {}
+
+  /** The sync of `language`, which becomes the one kept current; its first pull starts now. */
+  in(language: Language): PublicCollectionSync {
+    const isNew = !this.syncs.has(language);
+    this.language = language;
+    if (isNew) void this.pull().catch(() => undefined);
+    return this.syncOf(language);
+  }
+
+  /**
+   * The sync of the language read last: enough for testimonials and reviews, which every
+   * language's pull brings.
+   */
+  current(): PublicCollectionSync {
+    return this.syncOf(this.language);
+  }
+
+  /** Pulls the language read last; resolves once it is current. */
+  pull(): Promise<void> {
+    const sync = this.syncOf(this.language);
+    const pulled = this.queue.then(() => sync.pull());
+    this.queue = pulled.catch(() => undefined);
+    return pulled;
+  }
+
+  private syncOf(language: Language): PublicCollectionSync {
+    let sync = this.syncs.get(language);
+    if (!sync) {
+      const part = { name: `content-${language}`, params: { language }, within: 'content' };
+      sync = new PublicCollectionSync(this.collection, 'content', this.target, part);
+      this.syncs.set(language, sync);
+    }
+    return sync;
+  }
+
+  async stop(): Promise<void> {
+    await Promise.all([...this.syncs.values()].map((sync) => sync.stop()));
+  }
+}
+
 export type PublicSync = {
   providers: PublicCollectionSync;
-  content: PublicCollectionSync;
+  content: ContentSync;
   config: PublicCollectionSync;
   pullAll(): Promise<void>;
   stop(): Promise<void>;
 };
 
-/** Starts the public collections' sync: a first pull now, then on reconnect and periodically. */
-export function startPublicSync(db: AppDatabase, target: ReplicationTarget): PublicSync {
+/**
+ * Starts the public collections' sync: a first pull now (content in `language`), then on reconnect
+ * and periodically.
+ */
+export function startPublicSync(db: AppDatabase, target: ReplicationTarget, language: Language): PublicSync {
   const sync = {
     providers: new PublicCollectionSync(db.providers, 'providers', target),
-    content: new PublicCollectionSync(db.content, 'content', target),
+    content: new ContentSync(db.content, target, language),
     config: new PublicCollectionSync(db.config, 'config', target),
   };
   const pullAll = async () => {

@@ -121,7 +121,7 @@ function useContentPulled(): boolean {
   useEffect(() => {
     if (!sync) return;
     let alive = true;
-    void sync.content.readable.then(() => alive && setPulled(true));
+    void sync.content.current().readable.then(() => alive && setPulled(true));
     return () => {
       alive = false;
     };

@@ -8,6 +8,15 @@ import { LANGUAGES } from './languages';
  */
 export const CONTENT_TYPES = ['article', 'faq', 'testimonial', 'legal', 'review'] as const;
 
+/**
+ * The types a reader reads in their own language only, and so are pulled in it alone (the help
+ * centre, the FAQ, the legal pages: about four fifths of the database). Testimonials and reviews are
+ * shown in every language (the reader's first, then the others'), so they are pulled whole.
+ */
+export const PER_LANGUAGE_TYPES: readonly ContentType[] = ['article', 'faq', 'legal'];
+
+export type ContentType = (typeof CONTENT_TYPES)[number];
+
 /** Dates up to the year 2286 fit; `newestFirst` is this minus the date in seconds. */
 const NEWEST_FIRST_MAX = 10_000_000_000;
 

@@ -218,6 +218,58 @@ describe('replication gateway: who may do what', () => {
   });
 });
 
+describe("replication gateway: content in the reader's language", () => {
+  type Row = { id: string; deleted?: boolean; doc?: { type?: string; language?: string } };
+  type Changes = { results: Row[]; last_seq: string | number };
+  const changes = async (query: string) => {
+    const answer = await call({ path: `/db/content/_changes?style=all_docs&include_docs=true&${query}` });
+    expect(answer.status).toBe(200);
+    return answer.json as Changes;
+  };
+
+  it('pages through the help texts of one language with every testimonial, review and deletion, full pages until the end', async () => {
+    const content = server.store.db<{ type: string; language: string }>('content');
+    const gone = await content.insert({ _id: 'article-gone-fr', type: 'article', language: 'fr' });
+    await content.destroy('article-gone-fr', gone.rev);
+    const whole = (await changes('since=0')).results;
+    const kept = whole.filter(
+      (row) =>
+        row.deleted ||
+        !['article', 'faq', 'legal'].includes(row.doc?.type ?? '') ||
+        row.doc?.language === 'ru',
+    );
+    expect(kept.length).toBeLessThan(whole.length);
+    expect(kept.some((row) => row.doc?.type === 'article')).toBe(true);
+
+    const pages: Row[][] = [];
+    for (let since: string | number = 0; ;) {
+      const page = await changes(`since=${since}&limit=25&language=ru`);
+      pages.push(page.results);
+      since = page.last_seq;
+      if (page.results.length < 25) break;
+    }
+    // Every page but the last is full, though the store's own pages of 25 hold other languages too.
+    expect(pages.slice(0, -1).every((page) => page.length >= 25)).toBe(true);
+    // In any order: a cluster interleaves its shards' changes differently from one read to another.
+    const ids = (rows: Row[]) => rows.map((row) => row.id).sort();
+    expect(ids(pages.flat())).toEqual(ids(kept));
+    expect(pages.flat().some((row) => row.id === 'article-gone-fr' && row.deleted)).toBe(true);
+  });
+
+  it('refuses a language filter on another database, an unknown language, or one without the documents', async () => {
+    for (const path of [
+      '/db/providers/_changes?include_docs=true&language=fr',
+      '/db/content/_changes?include_docs=true&language=it',
+      '/db/content/_changes?include_docs=true&language=fr&language=en',
+      '/db/content/_changes?language=fr',
+    ]) {
+      const answer = await call({ path });
+      expect(answer.status, path).toBe(400);
+      expect((answer.json as { error: string }).error).toBe('bad_request');
+    }
+  });
+});
+
 describe('replication gateway: pushed documents', () => {
   it('writes the valid documents of a batch and refuses the others with a reason', async () => {
     const docs = [

@@ -142,6 +142,34 @@ describe('live change feeds through the gateway', () => {
     expect(body.last_seq).toBeDefined();
   });
 
+  it("a feed of content in one language waits through other languages' help texts and wakes for its own", async () => {
+    const since = await currentSeq('content');
+    const feed = openFeed(
+      'content',
+      `style=all_docs&feed=longpoll&since=${since}&include_docs=true&heartbeat=25000&language=es`,
+    );
+    const content = server.store.db('content');
+    const article = (language: string) => ({
+      _id: `article-live-${language}`,
+      type: 'article',
+      language,
+      group: 'help',
+      title: `Live ${language}`,
+      newestFirst: 1,
+      updatedAt: new Date().toISOString(),
+    });
+    try {
+      await content.insert(article('ru'));
+      expect(await settledWithin(feed, 1500)).toBe(false);
+      await content.insert(article('es'));
+      const answer = await feed.done;
+      expect(answer.status).toBe(200);
+      expect(changedIds(answer.text)).toEqual(['article-live-es']);
+    } finally {
+      feed.abort();
+    }
+  });
+
   it('changes already there are answered at once, and other feed kinds are refused', async () => {
     const answer = await openFeed('providers', 'feed=longpoll&since=0&limit=3').done;
     expect(answer.status).toBe(200);

@@ -9,7 +9,9 @@ import { createAppDatabase } from '../../src/data/database';
 import type { AppDatabase } from '../../src/data/database';
 import { InvalidDocumentError, removeMine, saveMine, waitingCount } from '../../src/data/mine';
 import { findPageOnly, findProviderPage } from '../../src/data/providers';
-import { PublicCollectionSync, startMineSync } from '../../src/data/replication';
+import { ContentSync, PublicCollectionSync, startMineSync } from '../../src/data/replication';
+import { PER_LANGUAGE_TYPES } from '../../src/domain/content';
+import type { ContentDoc } from '../../src/domain/content';
 import { favouriteId } from '../../src/domain/mine';
 import { BROWSER_HEADERS, mintUser } from '../support/sessions';
 import type { TestUser } from '../support/sessions';
@@ -304,6 +306,74 @@ describe('replication through the gateway', () => {
       fetch: (() => new Promise(() => {})) as typeof fetch,
     });
     expect(await state(unreachable.readable)).toBeUndefined();
+    await db.close();
+  });
+
+  it("pulls the reader's language of the help texts, every testimonial and review, and another language when asked", async () => {
+    const { rows } = await server.store.db<ContentDoc>('content').list({ include_docs: true });
+    const served = rows.flatMap((row) => (row.doc && !row.id.startsWith('_design/') ? [row.doc] : []));
+    const inLanguage = (language: string) =>
+      served.filter((doc) => !PER_LANGUAGE_TYPES.includes(doc.type) || doc.language === language);
+    const idsOf = (docs: { id?: string; _id?: string }[]) => docs.map((doc) => doc.id ?? doc._id).sort();
+    const db = await freshDatabase();
+    const asked: string[] = [];
+    const counting = gatewayTarget();
+    const target = {
+      origin: counting.origin,
+      fetch: ((input, init) => {
+        if (String(input).includes('/_changes')) asked.push(String(input));
+        return counting.fetch(input, init);
+      }) as typeof fetch,
+    };
+    const content = new ContentSync(db.content, target, 'de');
+    await content.pull();
+    await content.in('de').firstPull;
+    const local = async () => (await db.content.find().exec()).map((doc) => doc.toJSON() as ContentDoc);
+    expect(idsOf(await local())).toEqual(idsOf(inLanguage('de')));
+    expect(inLanguage('de').length).toBeLessThan(served.length);
+    expect((await local()).some((doc) => doc.type === 'article' && doc.language === 'fr')).toBe(false);
+    expect((await local()).filter((doc) => doc.type === 'testimonial').length).toBe(
+      served.filter((doc) => doc.type === 'testimonial').length,
+    );
+    expect(asked.every((url) => new URL(url).searchParams.get('language') === 'de')).toBe(true);
+
+    // The reader switches to English: its help texts are pulled, from its own start.
+    asked.length = 0;
+    await content.in('en').firstPull;
+    expect(new URL(asked[0]!).searchParams.get('since')).toBe('0');
+    const both = new Set([...idsOf(inLanguage('de')), ...idsOf(inLanguage('en'))]);
+    expect(idsOf(await local())).toEqual([...both].sort());
+    // Back to German: it goes on from where its own pull ended, with nothing to fetch again.
+    asked.length = 0;
+    await content.in('de').pull();
+    expect(asked).toHaveLength(1);
+    expect(new URL(asked[0]!).searchParams.get('since')).not.toBe('0');
+    await db.close();
+  });
+
+  it('goes on from the whole-database pull of an earlier version, in any language, with nothing fetched again', async () => {
+    const db = await freshDatabase();
+    await new PublicCollectionSync(db.content, 'content', gatewayTarget()).pull();
+    const whole = await db.content.count().exec();
+    const asked: string[] = [];
+    const counting = gatewayTarget();
+    const content = new ContentSync(
+      db.content,
+      {
+        origin: counting.origin,
+        fetch: ((input, init) => {
+          if (String(input).includes('/_changes')) asked.push(String(input));
+          return counting.fetch(input, init);
+        }) as typeof fetch,
+      },
+      'ru',
+    );
+    // Readable at once: the device was whole before, every language included.
+    await content.in('ru').readable;
+    await content.pull();
+    expect(asked.length).toBeGreaterThan(0);
+    expect(asked.every((url) => new URL(url).searchParams.get('since') !== '0')).toBe(true);
+    expect(await db.content.count().exec()).toBe(whole);
     await db.close();
   });
 

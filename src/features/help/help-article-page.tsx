@@ -15,7 +15,7 @@ export function HelpArticlePage() {
   const { t, i18n } = useTranslation();
   const language = resolveLanguage(i18n.language);
   const slug = useParams().slug ?? '';
-  const { value: article, status } = useContentDoc(contentIds.article(language, slug));
+  const { value: article, status } = useContentDoc(contentIds.article(language, slug), language);
   const { value: articles } = useContentOfType('article', language);
   useDocumentSeo(article && articleSeo(article, t));
   if (status === 'loading') return <PageLoading />;

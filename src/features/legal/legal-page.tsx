@@ -28,7 +28,7 @@ const DEFAULTS: Record<string, () => Promise<DefaultFile>> = {
 export function LegalPage({ slug, screen }: { slug: string; screen: ScreenId }) {
   const { t, i18n } = useTranslation();
   const language = resolveLanguage(i18n.language);
-  const { value: doc, status } = useContentDoc(contentIds.legal(language, slug));
+  const { value: doc, status } = useContentDoc(contentIds.legal(language, slug), language);
   const fallback = useDefaultText(slug, language, status === 'ready' && !doc);
   if (status === 'loading') return <PageLoading />;
   const text: LegalText | undefined = doc
