@@ -40,7 +40,9 @@ const vitestArgs = [
   ...(args.includes('--invariants') ? INVARIANT_TESTS : []),
   ...args.filter((a) => !options.has(a)),
 ];
-const couchdb = await startCouchdb(args.includes('--node') ? 'node' : 'cluster');
+const couchdb = await startCouchdb(args.includes('--node') ? 'node' : 'cluster', {
+  backgroundIndexing: false,
+});
 
 function vitest(files: string[], env: Record<string, string> = {}): Promise<number> {
   return new Promise<number>((resolve) => {

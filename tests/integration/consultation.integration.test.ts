@@ -507,10 +507,16 @@ describe('Stripe and Twilio (real SDKs, local API servers, signed callbacks)', (
     const gateway = server.services.gateway as ReturnType<typeof createStripeGateway>;
     await gateway.client.paymentIntents.confirm(intentId, { payment_method: 'pm_card_visa' });
 
-    // The first instance takes the authorisation, then dies while asking for the first call.
+    // The first instance takes the authorisation, then dies while asking for the first call: once it
+    // asks, the call's state and its pending effects are saved, and it does nothing more.
+    let asked!: () => void;
+    const askedForCall = new Promise<void>((resolve) => (asked = resolve));
     const dying: Telephony = {
       kind: 'twilio',
-      placeCall: () => new Promise(() => {}),
+      placeCall: () => {
+        asked();
+        return new Promise(() => {});
+      },
       endConference: async () => {},
       hangUp: async () => {},
       fetchCall: async () => ({ status: 'queued' }),
@@ -522,12 +528,10 @@ describe('Stripe and Twilio (real SDKs, local API servers, signed callbacks)', (
       telephony: () => dying,
     });
     void first.paymentAuthorised(order.orderId);
-    await waitFor(async () => {
-      const stored = await server.store.db<StoredOrder>('orders').get(order.orderId);
-      return stored.payment.state === 'authorised' ? true : undefined;
-    }, 'the authorisation');
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await askedForCall;
     first.stop();
+    const authorised = await server.store.db<StoredOrder>('orders').get(order.orderId);
+    expect(authorised.payment.state).toBe('authorised');
     expect(
       placedCalls(PROVIDER_PHONE).filter((c) => c.form.get('StatusCallback')!.includes(order.orderId)),
     ).toHaveLength(0);
