@@ -117,6 +117,9 @@ export const wholeCopyMark = (collection: string) => `pulled-${collection}`;
 /** The database's local document holding the sequence a public collection's last pull ended at (public-feed.ts). */
 export const pullCheckpointMark = (collection: string) => `pull-checkpoint-${collection}`;
 
+/** The database's local document counting the pulls' writes to a public collection (public-feed.ts). */
+export const pullWritesMark = (collection: string) => `pull-writes-${collection}`;
+
 let browserDatabase: Promise<AppDatabase> | undefined;
 
 /**

@@ -12,12 +12,15 @@
  * A batch applied twice (the page closed between the two writes) changes nothing. A batch is written
  * only if it follows on from the sequence saved, one writer at a time across the app's tabs: else
  * another tab pulled meanwhile, maybe newer versions, and the pull goes on from where that one got
- * to. Live, the feed then waits for the next changes with a long poll. A failed request is tried
+ * to. Feeds of different parts of one collection (`content` in two languages, in two tabs) share
+ * documents (testimonials, reviews) but not their sequence: a batch is also written only if no other
+ * feed wrote to the collection since it was asked for (the collection's write count, pullWritesMark),
+ * else it is asked for again, so that an older version never replaces a newer one. Live, the feed then waits for the next changes with a long poll. A failed request is tried
  * again after a delay that doubles up to a ceiling (or once the browser is back online), and
  * reported, so that a first visit that cannot pull knows it.
  */
 import type { RxCollection } from 'rxdb';
-import { pullCheckpointMark } from './database';
+import { pullCheckpointMark, pullWritesMark } from './database';
 import { gatewayFetch } from './gateway-fetch';
 import { reportActive } from './sync-status';
 
@@ -48,8 +51,8 @@ export type FeedPart = { name: string; params: Record<string, string>; within: s
 type ChangeRow = { id: string; deleted?: boolean; doc?: Record<string, unknown> };
 type Seq = string | number;
 type ChangesAnswer = { results?: ChangeRow[]; last_seq?: Seq };
-/** A batch of changes: asked for from `since`, it ends at `lastSeq`. */
-type Page = { since: Seq; results: ChangeRow[]; lastSeq: Seq; limit: number };
+/** A batch of changes: asked for from `since` when the collection had had `writes` writes, it ends at `lastSeq`. */
+type Page = { since: Seq; results: ChangeRow[]; lastSeq: Seq; limit: number; writes: number };
 
 class Cancelled extends Error {}
 
@@ -64,6 +67,8 @@ export class PublicFeed {
   private current = false;
   private waiters: (() => void)[] = [];
   private readonly done: Promise<void>;
+  /** The collection's write counts that this feed made (pullWritesMark). */
+  private readonly ownWrites = new Set<number>();
 
   constructor(
     private readonly collection: RxCollection,
@@ -164,6 +169,11 @@ export class PublicFeed {
     return pullCheckpointMark(this.options.part?.name ?? this.dbName);
   }
 
+  private async writeCount(): Promise<number> {
+    const mark = await this.collection.database.getLocal<{ count: number }>(pullWritesMark(this.dbName));
+    return mark?.get('count') ?? 0;
+  }
+
   /** Runs `step` until it succeeds: after a failure, waits (doubling the delay) and reports it. */
   private async attempt<T>(step: () => Promise<T>): Promise<T> {
     for (;;) {
@@ -186,6 +196,7 @@ export class PublicFeed {
     const { batch, heartbeatMs } = this.options;
     const limit = this.requests < batch.firstRequests ? batch.first : batch.then;
     this.requests += 1;
+    const writes = await this.writeCount();
     const query = new URLSearchParams({
       style: 'all_docs',
       feed,
@@ -201,21 +212,31 @@ export class PublicFeed {
     if (!Array.isArray(answer.results) || answer.last_seq === undefined) {
       throw new Error(`The changes of ${this.dbName} could not be read.`);
     }
-    return { since, results: answer.results, lastSeq: answer.last_seq, limit };
+    return { since, results: answer.results, lastSeq: answer.last_seq, limit, writes };
   }
 
   /**
    * Writes a batch, then the sequence it ends at, if it follows on from the sequence saved: true.
    * Else another tab (or feed) pulled meanwhile, and what it wrote may be newer than this batch:
-   * nothing is written, and the sequence it got to is answered. One writer at a time, across tabs.
+   * nothing is written, and the sequence to go on from is answered (where the other got to, or this
+   * batch's own start when another part's feed wrote). One writer at a time, across tabs.
    */
   private save(page: Page): Promise<true | Seq> {
-    return oneAtATime(`${this.collection.database.name}:${this.dbName}`, async () => {
+    const { database } = this.collection;
+    return oneAtATime(`${database.name}:${this.dbName}`, async () => {
       if (this.cancelled) throw new Cancelled();
       const stored = await this.storedSeq();
       if (String(stored) !== String(page.since)) return stored;
+      const writes = await this.writeCount();
+      for (let count = page.writes + 1; count <= writes; count++) {
+        if (!this.ownWrites.has(count)) return page.since;
+      }
       await this.apply(page.results);
-      await this.collection.database.upsertLocal(this.checkpoint, { seq: page.lastSeq });
+      await database.upsertLocal(this.checkpoint, { seq: page.lastSeq });
+      await database.upsertLocal(pullWritesMark(this.dbName), { count: writes + 1 });
+      // The batches still to be saved were asked for after this one: no earlier count matters.
+      for (const count of this.ownWrites) if (count <= page.writes) this.ownWrites.delete(count);
+      this.ownWrites.add(writes + 1);
       this.current = true;
       this.settleWaiters();
       return true;

@@ -377,6 +377,60 @@ describe('replication through the gateway', () => {
     await db.close();
   });
 
+  it('never writes a testimonial over the newer one a tab in another language pulled meanwhile', async () => {
+    const contentDb = server.store.db<Record<string, unknown>>('content');
+    const { rows } = await contentDb.list({ include_docs: true });
+    const testimonial = rows.find((row) => row.doc?.type === 'testimonial')!.doc!;
+    // Touched, it is the last change of the feed: in the answer that ends a French tab's pull.
+    await contentDb.insert({ ...testimonial, body: 'Touched' });
+    const db = await freshDatabase();
+    let release: () => void = () => {};
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let held = false;
+    const plain = gatewayTarget();
+    const slow = new ContentSync(
+      db.content,
+      {
+        origin: plain.origin,
+        fetch: (async (input, init) => {
+          const response = await plain.fetch(input, init);
+          if (held || !String(input).includes('/_changes')) return response;
+          const body = await response.text();
+          if (body.includes('"Touched"')) {
+            held = true;
+            await gate;
+          }
+          return new Response(body, { status: response.status, headers: response.headers });
+        }) as typeof fetch,
+      },
+      'fr',
+    );
+    const slowPull = slow.pull();
+    try {
+      await eventually(async () => (held ? true : undefined));
+      // It is edited again meanwhile, and a German tab pulls the edit.
+      await contentDb.insert({ ...(await contentDb.get(testimonial._id as string)), body: 'Edited since' });
+      await new ContentSync(db.content, gatewayTarget(), 'de').pull();
+      const body = async () =>
+        (await db.content.findOne(testimonial._id as string).exec())?.get('body') as string;
+      expect(await body()).toBe('Edited since');
+
+      // The French tab's older answer arrives: it is asked for again, not written over the edit.
+      release();
+      await slowPull;
+      expect(await body()).toBe('Edited since');
+      const french = await db.content.find({ selector: { type: 'article', language: 'fr' } }).exec();
+      expect(french.length).toBeGreaterThan(0);
+    } finally {
+      release();
+      // The file's other tests (on a shared CouchDB, its later files too) read the seeded text.
+      await contentDb.insert({ ...(await contentDb.get(testimonial._id as string)), body: testimonial.body });
+      await db.close();
+    }
+  });
+
   it('pushes own documents; a refused one ends on the server state without stalling the others', async () => {
     const db = await freshDatabase();
     // Written before any connection: they wait, and are counted as waiting.
