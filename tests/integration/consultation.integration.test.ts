@@ -53,7 +53,7 @@ async function waitFor<T>(
   read: () => Promise<T | undefined>,
   what: string,
   seen?: () => Promise<unknown>,
-  timeoutMs = 15_000,
+  timeoutMs = 30_000,
 ): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {

@@ -62,10 +62,12 @@ const ERL_NO_SPIN = '+sbwt none +sbwtdcpu none +sbwtdio none';
  * view of every shard copy after each write (three files on the cluster: 113 s with ken, 94 s
  * without). Views stay correct: a view read without `stale`/`update=false` (the service never sends
  * one) brings its index up to date first. The benchmarks keep ken, as production does.
+ *
+ * `parentDir` holds the nodes' release, data and logs (default: the system's temporary directory).
  */
 export async function startCouchdb(
   kind: 'cluster' | 'node' = 'cluster',
-  options: { backgroundIndexing?: boolean } = {},
+  options: { backgroundIndexing?: boolean; parentDir?: string } = {},
 ): Promise<RunningCouchdb> {
   const release = couchdbRelease();
   if (!release) throw new Error('No CouchDB release found; set COUCHDB_RELEASE_DIR.');
@@ -80,7 +82,7 @@ export async function startCouchdb(
     if (taken)
       throw new Error(`Something already listens on ${host}:${port}: stop the CouchDB left there first.`);
   }
-  const dir = await mkdtemp(path.join(tmpdir(), 'sos-expat-couchdb-'));
+  const dir = await mkdtemp(path.join(options.parentDir ?? tmpdir(), 'sos-expat-couchdb-'));
   const stop = async () => {
     stopNodes(dir);
     await rm(dir, { recursive: true, force: true });

@@ -78,8 +78,12 @@ export async function storeOrder(store: Store, setup: OrderSetup): Promise<Store
   return order;
 }
 
-/** Waits until `read` answers something truthy (the service's work after a push is not awaited). */
-export async function eventually<T>(read: () => Promise<T | undefined>, timeoutMs = 5000): Promise<T> {
+/**
+ * Waits until `read` answers something truthy (the service's work after a push is not awaited).
+ * The ceiling only bounds a failing test's wait: the work awaited (a payout run, a call's next step)
+ * takes seconds on a 3-node cluster sharing two cores with another suite, where 5 s was once short.
+ */
+export async function eventually<T>(read: () => Promise<T | undefined>, timeoutMs = 30_000): Promise<T> {
   const started = Date.now();
   for (;;) {
     const value = await read();

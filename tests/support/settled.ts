@@ -8,7 +8,7 @@
 export async function settled<T>(
   read: () => Promise<T>,
   done: (value: T) => boolean,
-  timeoutMs = 5000,
+  timeoutMs = 20_000,
 ): Promise<T> {
   const started = Date.now();
   for (;;) {

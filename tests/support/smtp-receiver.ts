@@ -77,7 +77,7 @@ export async function startSmtpReceiver(options: SmtpReceiverOptions = {}): Prom
     url: `smtp://127.0.0.1:${port}`,
     mails,
     held,
-    waitFor(match, timeoutMs = 10_000) {
+    waitFor(match, timeoutMs = 30_000) {
       const found = mails.find(match);
       if (found) return Promise.resolve(found);
       return new Promise((resolve, reject) => {
