@@ -15,9 +15,10 @@
  * to. Feeds of different parts of one collection (`content` in two languages, in two tabs) share
  * documents (testimonials, reviews) but not their sequence: a batch is also written only if no other
  * feed wrote to the collection since it was asked for (the collection's write count, pullWritesMark),
- * else it is asked for again, so that an older version never replaces a newer one. Live, the feed then waits for the next changes with a long poll. A failed request is tried
- * again after a delay that doubles up to a ceiling (or once the browser is back online), and
- * reported, so that a first visit that cannot pull knows it.
+ * else it is asked for again, so that an older version never replaces a newer one. Live, the feed
+ * then waits for the next changes with a long poll. A failed request is tried again after a delay
+ * that doubles up to a ceiling (or once the browser is back online), and reported, so that a first
+ * visit that cannot pull knows it.
  */
 import type { RxCollection } from 'rxdb';
 import { pullCheckpointMark, pullWritesMark } from './database';
@@ -51,7 +52,7 @@ export type FeedPart = { name: string; params: Record<string, string>; within: s
 type ChangeRow = { id: string; deleted?: boolean; doc?: Record<string, unknown> };
 type Seq = string | number;
 type ChangesAnswer = { results?: ChangeRow[]; last_seq?: Seq };
-/** A batch of changes: asked for from `since` when the collection had had `writes` writes, it ends at `lastSeq`. */
+/** A batch of changes asked for from `since`, when the collection had `writes` writes; it ends at `lastSeq`. */
 type Page = { since: Seq; results: ChangeRow[]; lastSeq: Seq; limit: number; writes: number };
 
 class Cancelled extends Error {}

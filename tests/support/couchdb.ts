@@ -110,12 +110,16 @@ export async function startCouchdb(
   return { url, kind, dir, stop };
 }
 
+/** The `authorization` header of the admin named in `url`. */
+function basicAuthorization(url: string): string {
+  const { username, password } = new URL(url);
+  const pair = `${decodeURIComponent(username)}:${decodeURIComponent(password)}`;
+  return `Basic ${Buffer.from(pair).toString('base64')}`;
+}
+
 /** Gives ken no build slot on one node; kept in the node's local.ini, so a restarted node keeps it. */
 async function stopBackgroundIndexing(url: string, host: string, port: string): Promise<void> {
-  const parsed = new URL(url);
-  const authorization = `Basic ${Buffer.from(
-    `${decodeURIComponent(parsed.username)}:${decodeURIComponent(parsed.password)}`,
-  ).toString('base64')}`;
+  const authorization = basicAuthorization(url);
   for (const key of ['batch_channels', 'incremental_channels']) {
     const answer = await fetch(`http://${host}:${port}/_node/_local/_config/ken/${key}`, {
       method: 'PUT',
@@ -129,11 +133,8 @@ async function stopBackgroundIndexing(url: string, host: string, port: string): 
 
 /** Deletes every database but CouchDB's own (`_users`, `_replicator`, `_global_changes`). */
 export async function emptyCouchdb(url: string): Promise<void> {
-  const parsed = new URL(url);
-  const authorization = `Basic ${Buffer.from(
-    `${decodeURIComponent(parsed.username)}:${decodeURIComponent(parsed.password)}`,
-  ).toString('base64')}`;
-  const origin = parsed.origin;
+  const authorization = basicAuthorization(url);
+  const { origin } = new URL(url);
   const answer = await fetch(`${origin}/_all_dbs`, { headers: { authorization } });
   const all = (await answer.json()) as unknown;
   if (!answer.ok || !Array.isArray(all))
