@@ -3,24 +3,69 @@
  * on the device (the `mine` collection is not replicated then); the accounts feature starts the
  * replication at sign-in, which pushes them into the user's database: that is the merge.
  */
-import { useEffect, useState } from 'react';
+import { useSyncExternalStore } from 'react';
 import { favouriteId } from '../domain/mine';
 import type { AppDatabase } from './database';
 import { useOptionalDataLayer } from './data-context';
 import { removeMine, saveMine } from './mine';
 
+type FavouriteIds = {
+  ids: ReadonlySet<string>;
+  subscribe(listener: () => void): () => void;
+};
+
+const NONE: ReadonlySet<string> = new Set();
+const shared = new WeakMap<AppDatabase, FavouriteIds>();
+
+/**
+ * One query for every heart on screen (a directory page shows 24): each held its own subscription,
+ * and each change of `mine` rendered every card again. The set is replaced only when it changes.
+ */
+function favouriteIdsOf(db: AppDatabase): FavouriteIds {
+  let made = shared.get(db);
+  if (made) return made;
+  const listeners = new Set<() => void>();
+  let stop: (() => void) | undefined;
+  const state: FavouriteIds = {
+    ids: NONE,
+    subscribe(listener) {
+      listeners.add(listener);
+      if (!stop) {
+        const subscription = db.mine
+          .find({ selector: { type: { $eq: 'favourite' } } })
+          .$.subscribe((docs) => {
+            const ids = new Set(docs.map((doc) => String(doc.get('providerId'))));
+            if (ids.size === state.ids.size && [...ids].every((id) => state.ids.has(id))) return;
+            state.ids = ids;
+            for (const notify of listeners) notify();
+          });
+        stop = () => subscription.unsubscribe();
+      }
+      return () => {
+        listeners.delete(listener);
+        if (listeners.size === 0) {
+          stop?.();
+          stop = undefined;
+        }
+      };
+    },
+  };
+  made = state;
+  shared.set(db, made);
+  return made;
+}
+
+const noSubscription = () => () => undefined;
+
 /** The ids of the favourite providers, kept current. */
 export function useFavouriteIds(): ReadonlySet<string> {
   const db = useOptionalDataLayer()?.db;
-  const [ids, setIds] = useState<ReadonlySet<string>>(new Set());
-  useEffect(() => {
-    if (!db) return;
-    const subscription = db.mine
-      .find({ selector: { type: { $eq: 'favourite' } } })
-      .$.subscribe((docs) => setIds(new Set(docs.map((doc) => String(doc.get('providerId'))))));
-    return () => subscription.unsubscribe();
-  }, [db]);
-  return ids;
+  const source = db ? favouriteIdsOf(db) : undefined;
+  return useSyncExternalStore(
+    source?.subscribe ?? noSubscription,
+    () => source?.ids ?? NONE,
+    () => NONE,
+  );
 }
 
 /** Adds or removes a favourite; works offline. */

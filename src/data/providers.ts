@@ -172,13 +172,14 @@ export function useProviderPage(filter: ProviderFilter, page: number, pageSize: 
   );
   const firstPullDone = useFirstPullDone();
   const directory = useDirectory(useDirectoryReadable(firstPullDone, served !== undefined));
-  const firstPage = useFirstPage(filter, page, pageSize, !directory.loaded);
+  const online = browserOnline();
+  // Not while the server's page is shown instead: each batch a first pull writes would read it again.
+  const firstPage = useFirstPage(filter, page, pageSize, !directory.loaded && !(served && online));
   const countries = useMemo(() => directoryCountries(directory.providers), [directory.providers]);
   const result = useMemo(
     () => selectPage(directory.providers, filter, page, pageSize),
     [directory.providers, filter, page, pageSize],
   );
-  const online = browserOnline();
   // The page the server rendered, until the offline store holds the whole directory (and has pulled
   // it once): its first page alone has no count, and the count and the pages would go and come back.
   const localEmpty = directory.providers.length === 0 && !firstPullDone;

@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { providerPath } from '../../config/paths';
@@ -12,7 +13,18 @@ import styles from './provider-card.module.css';
 
 const SHOWN_SPECIALTIES = 3;
 
-export function ProviderCard({ provider }: { provider: Provider }) {
+/**
+ * Drawn again only when the provider's record changes (or the language, through its hooks): a page
+ * of 24 cards was drawn again whenever the page above it rendered, as when the offline store took
+ * over with the same records as the server's, or a pull wrote other providers.
+ */
+export const ProviderCard = memo(
+  ProviderCardView,
+  (before, after) =>
+    before.provider === after.provider || JSON.stringify(before.provider) === JSON.stringify(after.provider),
+);
+
+function ProviderCardView({ provider }: { provider: Provider }) {
   const { t, i18n } = useTranslation();
   const locale = i18n.language;
   const href = providerPath(provider);
