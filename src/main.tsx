@@ -26,12 +26,14 @@ import { SPLASH_REMOVAL_MS } from './domain/constants';
 import { isLanguage } from './domain/languages';
 import type { Language } from './domain/languages';
 import { initI18n, storedChoice, storedLanguage } from './i18n/i18n';
+import { primeTexts } from './ui/intl';
+import type { PrimedText } from './ui/intl';
 
 installErrorReporting();
 setUpPwa();
 captureReferralLink();
 
-type ServedPage = { language: Language; answers: PublicAnswers };
+type ServedPage = { language: Language; answers: PublicAnswers; texts?: PrimedText[] };
 
 function servedPage(): ServedPage | undefined {
   const script = document.getElementById('ssr-data');
@@ -77,6 +79,7 @@ async function start(): Promise<void> {
   loadFonts({ takeAtOnce: !hydrate });
 
   if (served && hydrate) {
+    if (Array.isArray(served.texts)) primeTexts(served.language, served.texts);
     const source: DataSource = {
       layer: afterPaint(2_000).then(() => openStore(served.language)),
       reads: recordedReads(served.answers),

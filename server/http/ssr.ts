@@ -43,6 +43,8 @@ const URL_MAX = 1_000;
 type RenderedPage = {
   html: string;
   answers: PublicAnswers;
+  /** The names (in order) and figures the page shows: the browser hydrates without its own lookups. */
+  texts: [string, string, string][];
   screen: ScreenId | undefined;
   title: string;
   description: string;
@@ -217,7 +219,7 @@ export function createPageRenderer(options: {
       // A page read without scripts names Inter at once: nothing would load it later.
       `<noscript><style>:root{--font:var(--font-loaded)}</style></noscript>`,
     ].join('\n    ');
-    const data = `<script type="application/json" id="ssr-data">${scriptJson({ language, answers: page.answers })}</script>`;
+    const data = `<script type="application/json" id="ssr-data">${scriptJson({ language, answers: page.answers, texts: page.texts })}</script>`;
     const screenScripts = assets.js.filter((file) => !shellFiles.has(file)).map((file) => `/${file}`);
     return (
       deferScripts(template, screenScripts)

@@ -24,6 +24,8 @@ import type { PublicAnswers, PublicData } from '../data/public-reads';
 import type { ContentDoc } from '../domain/content';
 import type { Language } from '../domain/languages';
 import type { Provider } from '../domain/provider';
+import { recordingTexts } from '../ui/intl';
+import type { PrimedText } from '../ui/intl';
 import de from '../i18n/locales/de.json';
 import en from '../i18n/locales/en.json';
 import es from '../i18n/locales/es.json';
@@ -40,6 +42,8 @@ const RENDER_LIMIT_MS = 5_000;
 export type RenderedPage = {
   html: string;
   answers: PublicAnswers;
+  /** The country and language names (in the language's alphabetical order) and figures the page shows. */
+  texts: PrimedText[];
   screen: ScreenId | undefined;
   title: string;
   description: string;
@@ -105,23 +109,31 @@ export async function renderPage(url: string, language: Language, data: PublicDa
   );
   const failures: unknown[] = [];
   try {
-    const { prelude } = await prerenderToNodeStream(
-      <I18nextProvider i18n={i18n}>
-        <AppTree source={{ layer: undefined, reads }} router={router} />
-      </I18nextProvider>,
-      {
-        signal: abort.signal,
-        onError: (error) => void failures.push(error),
-        // One document in reading order: React would otherwise move large parts after the footer,
-        // hidden, for a script to put back (the content must be there for readers without scripts).
-        progressiveChunkSize: Number.POSITIVE_INFINITY,
-      },
-    );
-    const html = await streamToString(prelude);
+    const [html, texts] = await recordingTexts(language, async () => {
+      const { prelude } = await prerenderToNodeStream(
+        <I18nextProvider i18n={i18n}>
+          <AppTree source={{ layer: undefined, reads }} router={router} />
+        </I18nextProvider>,
+        {
+          signal: abort.signal,
+          onError: (error) => void failures.push(error),
+          // One document in reading order: React would otherwise move large parts after the footer,
+          // hidden, for a script to put back (the content must be there for readers without scripts).
+          progressiveChunkSize: Number.POSITIVE_INFINITY,
+        },
+      );
+      return streamToString(prelude);
+    });
     // A part that failed would be left to the browser and break the hydration: the shell answers.
     if (failures.length > 0) throw failures[0];
     const screen = screenOfPath(new URL(url, 'http://page').pathname);
-    return { html, answers: reads.answers, screen, ...pageSeo(screen, reads.answers, i18n.t, language) };
+    return {
+      html,
+      answers: reads.answers,
+      texts,
+      screen,
+      ...pageSeo(screen, reads.answers, i18n.t, language),
+    };
   } finally {
     clearTimeout(timer);
   }

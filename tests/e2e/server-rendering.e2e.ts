@@ -157,6 +157,38 @@ test('a filter on a directory the server rendered works once hydrated', async ({
   await expect(page.locator('[data-listing-count]')).toHaveAttribute('data-listing-count', 'type=lawyer');
 });
 
+test('the directory hydrates with the names (in its order) and figures the server wrote', async ({
+  page,
+  request,
+}) => {
+  const served = await html(request, '/providers');
+  const start = served.indexOf('id="ssr-data">') + 'id="ssr-data">'.length;
+  const data = JSON.parse(served.slice(start, served.indexOf('</script>', start))) as {
+    texts: [string, string, string][];
+  };
+  const countries = data.texts.filter(([kind]) => kind === 'region').map(([, , name]) => name);
+  const languages = data.texts.filter(([kind]) => kind === 'language').map(([, , name]) => name);
+  expect(languages).toContain('Anglais');
+  const { compare } = new Intl.Collator('fr');
+  expect(countries.length).toBeGreaterThan(5);
+  expect(countries).toEqual([...countries].sort(compare));
+  // The cards' ratings, as written in the page.
+  const figures = data.texts.filter(([kind]) => kind === 'number').map(([, , text]) => text);
+  expect(figures.filter((figure) => /^\d,\d$/.test(figure)).length).toBeGreaterThan(0);
+  for (const figure of figures) expect(served).toContain(figure);
+  await page.goto('/providers');
+  const options = page.getByRole('combobox', { name: 'Pays' }).locator('option');
+  await expect(options.first()).toHaveText('Tous les pays');
+  // Once hydrated and once the offline store has taken over: the server's names, in its order.
+  await expect
+    .poll(() => page.evaluate(() => indexedDB.databases().then((dbs) => dbs.length)), { timeout: 15_000 })
+    .toBeGreaterThan(0);
+  const shown = (await options.allTextContents()).slice(1);
+  expect(shown.length).toBeGreaterThan(5);
+  expect(shown.filter((name) => !countries.includes(name))).toEqual([]);
+  expect(shown).toEqual([...shown].sort(compare));
+});
+
 test('a page is styled by its HTML alone: no stylesheet to wait for before the first paint', async ({
   browser,
   request,

@@ -1,6 +1,6 @@
 /** Marketing figures from the `stats` configuration, written in the reader's language. */
 import type { MarketingStats } from '../../domain/config';
-import { formatRating, numberFormat } from '../../ui/intl';
+import { formatNumber, formatRating } from '../../ui/intl';
 
 export type StatsFigures = {
   countries: string;
@@ -11,12 +11,11 @@ export type StatsFigures = {
 };
 
 export function formatStats(stats: MarketingStats, locale: string): StatsFigures {
-  const whole = numberFormat(locale);
   return {
-    countries: whole.format(stats.countries),
+    countries: formatNumber(stats.countries, locale),
     rating: formatRating(stats.rating, locale),
-    reviews: whole.format(stats.reviews),
-    expatsHelped: whole.format(stats.expatsHelped),
-    experts: whole.format(stats.experts),
+    reviews: formatNumber(stats.reviews, locale),
+    expatsHelped: formatNumber(stats.expatsHelped, locale),
+    experts: formatNumber(stats.experts, locale),
   };
 }

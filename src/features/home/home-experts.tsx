@@ -10,7 +10,7 @@ import { useLiveProviders, useProviderPage } from '../../data/providers';
 import { serviceOfRole } from '../../domain/order';
 import type { ProviderFilter } from '../../domain/provider';
 import { Button, ButtonLink } from '../../ui/button';
-import { numberFormat } from '../../ui/intl';
+import { formatNumber } from '../../ui/intl';
 import { ProviderGrid } from '../catalogue/provider-grid';
 import { ProviderFilters } from '../catalogue/provider-filters';
 import { applyFilterChange, listingSearch } from '../catalogue/listing-params';
@@ -58,7 +58,7 @@ export function HomeExperts() {
           {total
             ? t('home.experts.seeAllCount', {
                 count: total,
-                total: numberFormat(i18n.language).format(total),
+                total: formatNumber(total, i18n.language),
               })
             : t('home.experts.seeAll')}
           <Icon name="arrow" className={styles.arrow} />

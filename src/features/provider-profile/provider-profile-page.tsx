@@ -8,7 +8,7 @@ import { resolveLanguage } from '../../domain/languages';
 import type { Provider } from '../../domain/provider';
 import { isSpecialtyOf } from '../../domain/specialties';
 import { ButtonLink } from '../../ui/button';
-import { countryName, languageName, numberFormat } from '../../ui/intl';
+import { countryName, formatNumber, languageName } from '../../ui/intl';
 import { PageLoading } from '../../ui/page-loading';
 import { FavouriteButton } from '../../ui/favourite-button';
 import { ProviderPhoto } from '../../ui/provider-photo';
@@ -136,13 +136,13 @@ function Profile({ provider }: { provider: Provider }) {
                 <dt>{t('profile.successRate')}</dt>
                 <dd>
                   {provider.successRate !== undefined
-                    ? numberFormat(locale, { style: 'percent' }).format(provider.successRate / 100)
+                    ? formatNumber(provider.successRate / 100, locale, { style: 'percent' })
                     : '—'}
                 </dd>
               </div>
               <div>
                 <dt>{t('profile.completedCalls')}</dt>
-                <dd>{numberFormat(locale).format(provider.completedCalls ?? 0)}</dd>
+                <dd>{formatNumber(provider.completedCalls ?? 0, locale)}</dd>
               </div>
               <div>
                 <dt>{t('profile.availability')}</dt>
