@@ -14,8 +14,9 @@ import { benchContentPull } from './content-pull-bench';
 import type { ContentPullFigures } from './content-pull-bench';
 import { benchFirstVisit } from './first-visit-bench';
 import { benchInvoices } from './invoice-bench';
-import { benchLighthouse, lighthouseReport } from './lighthouse-bench';
+import { LIGHTHOUSE_TARGETS, benchLighthouse, lighthouseReport } from './lighthouse-bench';
 import { benchLiveFeeds } from './live-feeds-bench';
+import { benchMainThread, mainThreadReport } from './main-thread-bench';
 import { benchQueries } from './query-bench';
 import { benchReplication } from './replication-bench';
 import { emptyCouchdb, startCouchdb } from '../tests/support/couchdb';
@@ -41,7 +42,12 @@ async function withProviders<T>(run: (server: TestServer) => Promise<T>): Promis
 // First, before the heavier benches: Lighthouse's timings scale with this machine's main-thread times.
 // `npm run bench -- --no-lighthouse` leaves them out (`npm run bench:lighthouse` runs them alone).
 if (!process.argv.includes('--no-lighthouse')) {
-  for (const line of lighthouseReport(await benchLighthouse(DIST))) console.log(line);
+  const lighthouse = await benchLighthouse(DIST);
+  for (const line of lighthouseReport(lighthouse)) console.log(line);
+  const paths = lighthouse.routes.map((route) => route.path);
+  for (const line of mainThreadReport(await benchMainThread(DIST, paths), LIGHTHOUSE_TARGETS.tbtMs)) {
+    console.log(line);
+  }
 }
 
 let embeddedPull: Awaited<ReturnType<typeof benchReplication>> | undefined;
