@@ -54,6 +54,19 @@ test('a provider edits the profile offline; the edits reach the server once onli
   await context.setOffline(false);
   await expect(reopened.getByText('Synchronisé')).toBeVisible({ timeout: 20_000 });
   expect(pushes).toHaveLength(1);
+  // The edit stands on this device, and the server holds it (its own copy, through the gateway).
+  await expect(reopened.getByLabel('Présentation')).toHaveValue(NEW_BIO);
+  const uid = await again.evaluate(() =>
+    fetch('/api/auth/me')
+      .then((response) => response.json())
+      .then((me: { user: { uid: string } }) => me.user.uid),
+  );
+  const held = await again.evaluate(async (id) => {
+    const hex = [...new TextEncoder().encode(id)].map((byte) => byte.toString(16).padStart(2, '0')).join('');
+    const response = await fetch(`/db/userdb-${hex}/profile`);
+    return ((await response.json()) as { bio?: string }).bio;
+  }, uid);
+  expect(held).toBe(NEW_BIO);
 
   // The server has it: another device of the same provider sees the edit.
   const other = await browser.newContext();
@@ -66,11 +79,6 @@ test('a provider edits the profile offline; the edits reach the server once onli
   await other.close();
 
   // Not public before approval; once an admin approves, the public profile shows the edits.
-  const uid = await again.evaluate(() =>
-    fetch('/api/auth/me')
-      .then((response) => response.json())
-      .then((me: { user: { uid: string } }) => me.user.uid),
-  );
   await approveProvider(baseURL!, uid);
   await again.goto(`/provider/${uid}`);
   await expect(again.getByText(NEW_BIO)).toBeVisible({ timeout: 20_000 });
