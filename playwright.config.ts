@@ -71,6 +71,9 @@ export default defineConfig({
       // No daily payout run (nor its catch-up 5 min after start): tests pay out on demand only.
       PAYOUT_DAILY_AT: 'off',
       ADMIN_PASSWORD: E2E_ADMIN.password,
+      // Passwords hashed at 2^10 rather than 2^17 (0.7 s of CPU each here): the suite signs in hundreds
+      // of times. The service warns of it at start; the default's own hash is in tests/unit/passwords.test.ts.
+      PASSWORD_HASH_COST: '10',
     },
     reuseExistingServer: false,
     timeout: 60_000,

@@ -25,7 +25,9 @@ export default defineConfig({
           // databases of the next.
           isolate: process.env.TEST_STORE === 'couchdb',
           // On a real CouchDB (TEST_STORE=couchdb) each file starts without the previous one's databases.
-          setupFiles: ['tests/support/fresh-store.ts'],
+          setupFiles: ['tests/support/fresh-store.ts', 'tests/support/password-cost.ts'],
+          // Passwords hashed at 2^10 rather than 2^17 (tests/support/password-cost.ts), spawned services included.
+          env: { PASSWORD_HASH_COST: '10' },
         },
       },
     ],

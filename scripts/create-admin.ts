@@ -8,6 +8,7 @@ import { parseArgs } from 'node:util';
 import { createInterface } from 'node:readline/promises';
 import { readConfig } from '../server/config/env';
 import { createAdminAccount } from '../server/services/admin-accounts';
+import { setPasswordHashCost } from '../server/services/passwords';
 import { startEmbeddedStore } from '../server/store/embedded';
 import { migrate } from '../server/store/migrate';
 import { connectStore } from '../server/store/store';
@@ -41,6 +42,7 @@ if (problems.length > 0) {
   for (const problem of problems) console.error(`  - ${problem}`);
   process.exit(1);
 }
+setPasswordHashCost(config.passwordHashCost);
 const store = config.couchdbUrl
   ? connectStore(config.couchdbUrl, 'couchdb')
   : await startEmbeddedStore(config.dataDir).catch((error: unknown) => {

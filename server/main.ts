@@ -8,6 +8,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createApp, createAppServices } from './app';
 import { readConfig } from './config/env';
+import { setPasswordHashCost } from './services/passwords';
 import { installConsoleRedaction, logError, registerConfigSecrets } from './log';
 import { seedDemoData } from './seed/seed';
 import { invoicingWarnings, readInvoicingSettings } from './services/invoicing-settings';
@@ -38,6 +39,7 @@ installConsoleRedaction();
 async function main() {
   const { config, problems, notes, warnings } = readConfig();
   registerConfigSecrets(config);
+  setPasswordHashCost(config.passwordHashCost);
   for (const note of notes) console.log(`[config] ${note}`);
   for (const warning of warnings) console.warn(`[config] WARNING: ${warning}`);
   if (problems.length > 0) {

@@ -7,6 +7,7 @@
 import path from 'node:path';
 import { ANONYMOUS_UPLOADS_PER_HOUR, API_CALLS_PER_MINUTE } from '../../src/domain/constants';
 import { parseDailyTime } from '../services/backup/schedule';
+import { PASSWORD_HASH_COST_DEFAULT } from '../services/passwords';
 import type { DailyTime } from '../services/backup/schedule';
 
 export type AdapterMode = 'real' | 'simulated';
@@ -75,6 +76,8 @@ export type Config = {
    * that have come due (`AUTOMATION_INTERVAL_MS`), once at start and then at this interval.
    */
   automations: { intervalMs: number };
+  /** log2 of scrypt's N for new password hashes (`PASSWORD_HASH_COST`, 10 to 20; 17 by default). */
+  passwordHashCost: number;
 };
 
 /** `warnings`: a configuration that starts but puts users at risk (the operator should act). */
@@ -247,7 +250,23 @@ export function readConfig(env: Env = process.env): ConfigResult {
   } else notes.push(`links in mails: http://localhost:${portText} (PUBLIC_URL not set).`);
   const publicUrl = (publicUrlText ?? `http://localhost:${portText}`).replace(/\/+$/, '');
 
+  const costText = value('PASSWORD_HASH_COST') ?? String(PASSWORD_HASH_COST_DEFAULT);
+  const passwordHashCost = Number(costText);
+  const costOk = Number.isInteger(passwordHashCost) && passwordHashCost >= 10 && passwordHashCost <= 20;
+  if (!costOk) {
+    problems.push(
+      `PASSWORD_HASH_COST is malformed: "${costText}" is not a whole number from 10 to 20 (log2 of scrypt's N).`,
+    );
+  }
+
   const warnings: string[] = [];
+  if (costOk && passwordHashCost < PASSWORD_HASH_COST_DEFAULT) {
+    warnings.push(
+      `PASSWORD_HASH_COST is ${passwordHashCost}, below ${PASSWORD_HASH_COST_DEFAULT}: new passwords are ` +
+        `${2 ** (PASSWORD_HASH_COST_DEFAULT - passwordHashCost)} times cheaper to guess from a stolen database. ` +
+        'For test runs only.',
+    );
+  }
   if (!smtpUrl && URL.canParse(publicUrl) && !isLocalHostname(new URL(publicUrl).hostname)) {
     warnings.push(
       `mail is simulated (SMTP_URL not set) while PUBLIC_URL (${publicUrl}) is not a local address: ` +
@@ -295,6 +314,7 @@ export function readConfig(env: Env = process.env): ConfigResult {
       automations: {
         intervalMs: automationIntervalOk ? automationInterval : AUTOMATION_INTERVAL_DEFAULT_MS,
       },
+      passwordHashCost: costOk ? passwordHashCost : PASSWORD_HASH_COST_DEFAULT,
       google: google && {
         issuer: googleIssuer,
         clientId: google.GOOGLE_CLIENT_ID,

@@ -362,7 +362,10 @@ describe('a client', () => {
 
     const account = (await accountByEmail(email))!;
     expect(account).toMatchObject({ uid, role: 'client', isApproved: true, isActive: true, isBanned: false });
-    expect(account.passwordHash).toMatch(/^scrypt\$131072\$8\$1\$/);
+    // The suite's cost (PASSWORD_HASH_COST); the service's default, 2^17, in tests/unit/passwords.test.ts.
+    expect(account.passwordHash).toMatch(
+      new RegExp(`^scrypt\\$${2 ** Number(process.env.PASSWORD_HASH_COST)}\\$8\\$1\\$`),
+    );
     expect(JSON.stringify(account)).not.toContain('secret-client-1');
 
     const security = await store.server.request({ db: userDbName(uid), path: '_security' });

@@ -107,6 +107,20 @@ describe('configuration from the environment', () => {
     ).toEqual([]);
   });
 
+  it('takes the password hash cost from PASSWORD_HASH_COST, 17 by default, and warns below it', () => {
+    expect(readConfig({}).config.passwordHashCost).toBe(17);
+    const cheap = readConfig({ PASSWORD_HASH_COST: '10' });
+    expect(cheap.config.passwordHashCost).toBe(10);
+    expect(cheap.problems).toEqual([]);
+    expect(cheap.warnings).toEqual([expect.stringMatching(/PASSWORD_HASH_COST is 10.*128 times cheaper/)]);
+    expect(readConfig({ PASSWORD_HASH_COST: '18' }).warnings).toEqual([]);
+    for (const wrong of ['9', '21', '12.5', 'high']) {
+      const result = readConfig({ PASSWORD_HASH_COST: wrong });
+      expect(result.problems).toEqual([expect.stringContaining('PASSWORD_HASH_COST is malformed')]);
+      expect(result.config.passwordHashCost).toBe(17);
+    }
+  });
+
   it('takes the anonymous upload limit from ANONYMOUS_UPLOADS_PER_HOUR, 20 by default', () => {
     expect(readConfig({}).config.anonymousUploadsPerHour).toBe(20);
     expect(readConfig({ ANONYMOUS_UPLOADS_PER_HOUR: '1000' }).config.anonymousUploadsPerHour).toBe(1000);
