@@ -17,7 +17,8 @@ export default defineConfig({
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  reporter: [['list']],
+  // The list, and under `npm test` a line every 20 tests with the time since it began.
+  reporter: [['list'], ['./tests/e2e/support/elapsed-reporter.ts']],
   // One directory per port: two runs side by side never clean each other's artifacts.
   outputDir: process.env.E2E_PORT ? `test-results/port-${PORT}` : 'test-results',
   use: {
