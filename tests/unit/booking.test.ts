@@ -303,6 +303,17 @@ describe('booking form', () => {
       prefillForm(emptyBookingForm('FR'), { phoneCountryCode: '+33', phoneNumber: '6 12 34 56 78' }),
     ).toMatchObject({ phoneCountry: 'FR', phone: '06 12 34 56 78' });
   });
+
+  it('leaves as they are the fields the client changed before the account arrived, emptied ones included', () => {
+    const known = { firstName: 'Amélie', phone: '+66812345678', languages: ['fr', 'en'] };
+    const changed = new Set(['languages', 'phoneCountry'] as const);
+    expect(prefillForm(emptyBookingForm('FR'), known, changed)).toMatchObject({
+      firstName: 'Amélie',
+      phoneCountry: 'FR',
+      phone: '',
+      languages: [],
+    });
+  });
 });
 
 describe('booking draft storage', () => {

@@ -179,29 +179,35 @@ type Known = Partial<
 
 /**
  * The fields still empty filled from what the account knows (names, numbers, languages): a
- * signed-in client does not type them again. Nothing typed is ever replaced.
+ * signed-in client does not type them again. Nothing typed is ever replaced, and a field in
+ * `changed` (one the client has changed on this screen, emptied included) is left as it is.
  */
-export function prefillForm(form: BookingForm, known: Known): BookingForm {
+export function prefillForm(
+  form: BookingForm,
+  known: Known,
+  changed: ReadonlySet<BookingFormField> = new Set(),
+): BookingForm {
   const next = { ...form };
-  if (!next.firstName.trim() && known.firstName) next.firstName = known.firstName;
-  if (!next.lastName.trim() && known.lastName) next.lastName = known.lastName;
+  const open = (...fields: BookingFormField[]) => fields.every((field) => !changed.has(field));
+  if (!next.firstName.trim() && known.firstName && open('firstName')) next.firstName = known.firstName;
+  if (!next.lastName.trim() && known.lastName && open('lastName')) next.lastName = known.lastName;
   const phone =
     known.phone ||
     (known.phoneCountryCode && known.phoneNumber
       ? toE164(`${known.phoneCountryCode}${known.phoneNumber.replace(/\D/g, '')}`)
       : undefined);
-  if (!next.phone.trim() && phone) {
+  if (!next.phone.trim() && phone && open('phone', 'phoneCountry')) {
     const parts = phoneParts(phone, next.phoneCountry);
     next.phone = parts.number;
     next.phoneCountry = parts.country;
-    if (!next.whatsapp.trim()) next.whatsappCountry = parts.country;
+    if (!next.whatsapp.trim() && open('whatsapp', 'whatsappCountry')) next.whatsappCountry = parts.country;
   }
-  if (!next.whatsapp.trim() && known.whatsapp) {
+  if (!next.whatsapp.trim() && known.whatsapp && open('whatsapp', 'whatsappCountry')) {
     const parts = phoneParts(known.whatsapp, next.whatsappCountry);
     next.whatsapp = parts.number;
     next.whatsappCountry = parts.country;
   }
-  if (next.languages.length === 0 && known.languages) {
+  if (next.languages.length === 0 && known.languages && open('languages')) {
     next.languages = [...new Set(known.languages.filter(isSpokenLanguage))];
   }
   return next;

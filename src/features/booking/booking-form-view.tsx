@@ -130,6 +130,8 @@ export function BookingFormView({ state, provider, countries: bookable, online, 
       className={styles.form}
       noValidate
       aria-labelledby="booking-form-title"
+      // Whether the account's record (numbers, languages) has completed the form yet.
+      data-account={state.prefilled ? 'applied' : 'pending'}
       onSubmit={(event) => {
         event.preventDefault();
         submit();

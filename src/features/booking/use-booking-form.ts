@@ -68,11 +68,13 @@ export function useBookingForm({
   const [submitted, setSubmitted] = useState(false);
 
   // The account's own record arrives from the local database a moment later: it completes the
-  // fields still empty, once.
+  // fields still empty, once, but none the client has changed meanwhile (languages they removed are
+  // not ticked again under their hands).
+  const changed = useRef(new Set<BookingFormField>());
   const [prefilled, setPrefilled] = useState(false);
   if (profile && !prefilled) {
     setPrefilled(true);
-    setForm((current) => prefillForm(current, profile));
+    setForm((current) => prefillForm(current, profile, changed.current));
   }
 
   // The draft: saved shortly after each change, and at once when the screen or the page goes away.
@@ -113,10 +115,10 @@ export function useBookingForm({
   };
 
   // Stable, so that the long country lists re-render only when their own value changes.
-  const update: UpdateField = useCallback(
-    (field, value) => setForm((current) => ({ ...current, [field]: value })),
-    [],
-  );
+  const update: UpdateField = useCallback((field, value) => {
+    changed.current.add(field);
+    setForm((current) => ({ ...current, [field]: value }));
+  }, []);
   const touch = useCallback((field: BookingFormField) => {
     const rule = (TOUCHED_BY[field] ?? field) as BookingField;
     setTouched((current) => (current.has(rule) ? current : new Set(current).add(rule)));
@@ -134,7 +136,7 @@ export function useBookingForm({
     return undefined;
   };
 
-  return { form, problems, ready, submitted, errorOf, update, touch, submit };
+  return { form, problems, ready, submitted, prefilled, errorOf, update, touch, submit };
 }
 
 export type BookingFormState = ReturnType<typeof useBookingForm>;

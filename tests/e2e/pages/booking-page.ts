@@ -41,6 +41,9 @@ export class BookingScreen {
 
   /** Every field but the terms, with a language the expert speaks (theirs come first in the list). */
   async fillRequest() {
+    // The account's record reaches a new device a moment after sign-in and completes the empty
+    // fields (languages among them): the languages below are chosen once it has.
+    await expect(this.form).toHaveAttribute('data-account', 'applied', { timeout: 20_000 });
     await this.field('Nom').fill('Durand');
     await this.field('Nationalité').selectOption('FR');
     await this.field("Pays où vous avez besoin d'aide").selectOption('ES');
