@@ -17,6 +17,7 @@ import { csvObjects, download } from '../support/csv';
 import { sampleInvoice } from '../support/invoices';
 import { storeOrder } from '../support/orders';
 import { browserCall, mintUser } from '../support/sessions';
+import { settled } from '../support/settled';
 import type { TestUser } from '../support/sessions';
 import { startTestServer } from '../support/test-server';
 import type { TestServer } from '../support/test-server';
@@ -141,6 +142,21 @@ beforeAll(async () => {
     at,
   }));
   await server.store.db('ledger').bulk({ docs: entries });
+  // On a cluster, a view read right after these writes may miss some (tests/support/settled.ts):
+  // wait until every dataset shows all it was given, December to February.
+  for (const [dataset, count] of [
+    ['payments', 5],
+    ['invoices', 5],
+    ['credit-notes', 3],
+    ['payouts', 4],
+    ['ledger', 232],
+  ] as const) {
+    const rows = await settled(
+      async () => csvObjects((await exportOf(`dataset=${dataset}&from=2024-12-01&to=2025-03-01`)).text, ','),
+      (read) => read.length === count,
+    );
+    expect([dataset, rows.length]).toEqual([dataset, count]);
+  }
 });
 
 afterAll(async () => {
