@@ -10,7 +10,7 @@ import { callSessionId } from '../../../src/domain/mine';
 import type { CallSessionDoc, NotificationDoc, NotificationKind } from '../../../src/domain/mine';
 import { splitCommission } from '../../../src/domain/order';
 import { userDbName } from '../../../src/domain/user-db';
-import { createOnce, upsertDoc } from '../../store/store';
+import { createOnce, getOrUndefined, upsertDoc } from '../../store/store';
 import type { Store } from '../../store/store';
 import { providerUid } from './parties';
 import type { StoredCall, StoredOrder } from './types';
@@ -82,7 +82,12 @@ function sameSession(a: Record<string, unknown>, b: Record<string, unknown>): bo
   return true;
 }
 
-/** Writes the call's state into each side's database, when it changed. */
+/**
+ * Writes the call's state into each side's database, when it changed. The call publishes after each
+ * of its events, and about half leave the sides' state as it was: a plain read tells so first, and
+ * only a change is written, as a read-modify-write (under the document's lock on a CouchDB cluster,
+ * where taking and freeing it are two writes of their own: store/lock.ts).
+ */
 export async function writeCallSessions(
   store: Store,
   order: StoredOrder,
@@ -90,13 +95,18 @@ export async function writeCallSessions(
   now: string,
 ): Promise<void> {
   await Promise.all(
-    sides(order).map(({ side, uid }) =>
-      upsertDoc<CallSessionDoc>(store, userDbName(uid), callSessionId(order.orderId), (current) => {
+    sides(order).map(async ({ side, uid }) => {
+      const db = userDbName(uid);
+      const id = callSessionId(order.orderId);
+      const unchanged = (current: CallSessionDoc | undefined) =>
+        !!current && sameSession(current, sessionFor(side, order, call, now));
+      if (unchanged(await getOrUndefined(store.db<CallSessionDoc>(db), id))) return;
+      await upsertDoc<CallSessionDoc>(store, db, id, (current) => {
+        if (unchanged(current)) return undefined;
         const next = sessionFor(side, order, call, now);
-        if (current && sameSession(current, next)) return undefined;
         return { ...next, createdAt: current?.createdAt ?? now, _id: next.id };
-      }),
-    ),
+      });
+    }),
   );
 }
 
@@ -125,7 +135,11 @@ export async function notify(
     createdAt: now,
     updatedAt: now,
   };
-  await createOnce(store, userDbName(uid), doc);
+  const db = userDbName(uid);
+  // Asked again at each save of the call's phase: once it is there, a read says so (on a cluster,
+  // creating it again would take its lock, two writes, to be told 409).
+  if (await getOrUndefined(store.db(db), id)) return;
+  await createOnce(store, db, doc);
 }
 
 /** The notifications of a change of phase, to whoever has a database. */
