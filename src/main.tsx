@@ -46,10 +46,12 @@ function servedPage(): ServedPage | undefined {
   }
 }
 
+/** The store's code is evaluated in one task, and opens in the next ones (a long task less). */
 const openStore = (language: Language) =>
-  import('./data/offline-store').then(({ openOfflineStore }) =>
-    openOfflineStore(window.location.origin, language),
-  );
+  import('./data/offline-store').then(async ({ openOfflineStore }) => {
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    return openOfflineStore(window.location.origin, language);
+  });
 
 /** After the page has painted, when the browser has a moment (at the latest after `timeout`). */
 function afterPaint(timeout: number): Promise<void> {
