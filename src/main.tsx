@@ -46,6 +46,12 @@ function servedPage(): ServedPage | undefined {
   }
 }
 
+/** The language a link asks for (`?lang=`), if it is one of the five. */
+function linkLanguage(): Language | undefined {
+  const asked = new URLSearchParams(window.location.search).get('lang');
+  return isLanguage(asked) ? asked : undefined;
+}
+
 /** The store's code is evaluated in one task, and opens in the next ones (a long task less). */
 const openStore = (language: Language) =>
   import('./data/offline-store').then(async ({ openOfflineStore }) => {
@@ -75,8 +81,7 @@ async function start(): Promise<void> {
   // The server renders in the language of the cookie; a device that chose another one before the
   // cookie existed renders anew in its own.
   const hydrate =
-    served !== undefined &&
-    (!choice || choice === served.language || new URLSearchParams(window.location.search).has('lang'));
+    served !== undefined && (!choice || choice === served.language || linkLanguage() === served.language);
   // A page hydrated keeps its stand-in font until the reader changes page; one drawn anew takes Inter.
   loadFonts({ takeAtOnce: !hydrate });
 
@@ -108,8 +113,11 @@ async function start(): Promise<void> {
       );
     });
   } else {
-    const layer = openStore(storedLanguage());
-    await initI18n();
+    // A link shared in a language (`?lang=`) opens in it here too, as the server renders it
+    // (server/http/ssr.ts), and becomes the device's choice, as on a page hydrated in it.
+    const linked = linkLanguage();
+    const layer = openStore(linked ?? storedLanguage());
+    await initI18n(linked);
     root.replaceChildren();
     createRoot(root).render(
       <StrictMode>

@@ -15,6 +15,25 @@ test('the chosen language survives a reload', async ({ page }) => {
   await expect(directory.filter('Sprache')).toBeVisible();
 });
 
+test('a link shared in a language opens in it on a device that has the app, and becomes its choice', async ({
+  page,
+}) => {
+  const directory = new ProvidersPage(page);
+  await directory.open();
+  await expect(directory.heading).toHaveText('Nos experts, disponibles maintenant');
+  // From now on the service worker answers pages with the app, which renders them itself.
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
+    timeout: 30_000,
+  });
+  const opened = await page.goto('/providers?lang=de');
+  expect(opened?.fromServiceWorker()).toBe(true);
+  await expect(directory.heading).toHaveText('Unsere Experten – jetzt verfügbar');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+
+  await page.goto('/providers');
+  await expect(directory.heading).toHaveText('Unsere Experten – jetzt verfügbar');
+});
+
 test('a stored language that is not one of the five gives French', async ({ page, context }) => {
   await context.addInitScript(() => window.localStorage.setItem('sos-expat.language', 'it'));
   const directory = new ProvidersPage(page);
