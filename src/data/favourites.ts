@@ -57,14 +57,17 @@ function favouriteIdsOf(db: AppDatabase): FavouriteIds {
 
 const noSubscription = () => () => undefined;
 
-/** The ids of the favourite providers, kept current. */
-export function useFavouriteIds(): ReadonlySet<string> {
+/**
+ * Whether one provider is a favourite, kept current: its heart is drawn again only when that
+ * changes, not whenever another provider is added or removed.
+ */
+export function useIsFavourite(providerId: string): boolean {
   const db = useOptionalDataLayer()?.db;
   const source = db ? favouriteIdsOf(db) : undefined;
   return useSyncExternalStore(
     source?.subscribe ?? noSubscription,
-    () => source?.ids ?? NONE,
-    () => NONE,
+    () => source?.ids.has(providerId) ?? false,
+    () => false,
   );
 }
 
