@@ -22,7 +22,6 @@ import type { DataSource } from './data/data-context';
 import { recordedReads } from './data/public-reads';
 import type { PublicAnswers } from './data/public-reads';
 import { captureReferralLink } from './data/referral-link';
-import { startStorageWorker } from './data/storage-worker-start';
 import { SPLASH_REMOVAL_MS } from './domain/constants';
 import { isLanguage } from './domain/languages';
 import type { Language } from './domain/languages';
@@ -53,21 +52,12 @@ function linkLanguage(): Language | undefined {
   return isLanguage(asked) ? asked : undefined;
 }
 
-/**
- * The store's code is evaluated in one task, and opens in the next ones (a long task less). Its
- * worker (IndexedDB's side) is fetched and started meanwhile, beside it.
- */
-const openStore = (language: Language) => {
-  try {
-    startStorageWorker();
-  } catch (error) {
-    console.warn('The offline store’s worker could not be started.', error);
-  }
-  return import('./data/offline-store').then(async ({ openOfflineStore }) => {
+/** The store's code is evaluated in one task, and opens in the next ones (a long task less). */
+const openStore = (language: Language) =>
+  import('./data/offline-store').then(async ({ openOfflineStore }) => {
     await new Promise((resolve) => setTimeout(resolve, 0));
     return openOfflineStore(window.location.origin, language);
   });
-};
 
 /** After the page has painted, when the browser has a moment (at the latest after `timeout`). */
 function afterPaint(timeout: number): Promise<void> {

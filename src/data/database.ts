@@ -1,11 +1,6 @@
 /**
  * The browser's database: one RxDB database on IndexedDB (Dexie storage), created once, here, and
- * never by a component. RxDB's storage (Dexie, IndexedDB's reads and writes) runs in a worker of its
- * own (storage-worker.ts, reached through RxDB's remote storage); the database, its queries and the
- * replication stay on the page. A first visit writes some 500 public documents: on the page, their
- * writes made many tasks of 12-20 ms of CPU (50-80 ms at 4× CPU) while the reader scrolled; in the
- * worker, the page's CPU on a first visit fell from 1,115 to 622 ms (`/`) and 906 to 624 ms
- * (`/providers`), median of 3 runs of bench/main-thread-bench.ts. Collections mirror the store's databases (providers, content, config, and
+ * never by a component. Collections mirror the store's databases (providers, content, config, and
  * the user's own `mine`), plus the local-only `outbox`. Their schemas come from `src/domain`.
  */
 import { createRxDatabase, removeCollectionStorages } from 'rxdb';
@@ -13,9 +8,6 @@ import { RxDBLeaderElectionPlugin } from 'rxdb/plugins/leader-election';
 import { RxDBLocalDocumentsPlugin } from 'rxdb/plugins/local-documents';
 import { addRxPlugin } from 'rxdb/plugins/core';
 import type { RxCollection, RxDatabase, RxStorage } from 'rxdb';
-import type { MessageFromRemote, RemoteMessageChannel } from 'rxdb/plugins/storage-remote';
-import { Subject } from 'rxjs';
-import { takeStorageWorker } from './storage-worker-start';
 import { configSchema } from '../domain/config';
 import type { ConfigDoc } from '../domain/config';
 import { contentSchema } from '../domain/content';
@@ -140,23 +132,31 @@ export const pullWritesMark = (collection: string) => `pull-writes-${collection}
 let browserDatabase: Promise<AppDatabase> | undefined;
 
 /**
+ * Dexie without its live queries' machinery, which RxDB does not use (it follows its own changes,
+ * across tabs on its own channel): else every write also computes the key ranges it touched, keeps
+ * a query cache current and broadcasts the ranges to every tab. Dexie's share of a first visit's
+ * script time fell by about a sixth without it (921-1,000 to 784-799 ms, profile of `/` at 4× CPU).
+ */
+const DEXIE_SETTINGS = {
+  cache: 'disabled' as const,
+  onCreate(dexie: { unuse(middleware: { stack: 'dbcore'; name: string }): unknown }) {
+    dexie.unuse({ stack: 'dbcore', name: 'Observability' });
+    dexie.unuse({ stack: 'dbcore', name: 'Cache' });
+  },
+};
+
+/**
  * The app's database on IndexedDB, created on first use. Where IndexedDB cannot be opened (some
  * private modes), the app still works online from a database held in memory for the visit.
  */
 export function getDatabase(): Promise<AppDatabase> {
-  browserDatabase ??= import('rxdb/plugins/storage-remote')
-    .then(async ({ getRxStorageRemote }) => {
-      // Each its own task: the module just evaluated, ICU's collator, then the database.
+  browserDatabase ??= import('rxdb/plugins/storage-dexie')
+    .then(async ({ getRxStorageDexie }) => {
+      // Each its own task: Dexie's module just evaluated, ICU's collator, then the database.
       await nextTask();
       warmCollator();
       await nextTask();
-      return createAppDatabase(
-        getRxStorageRemote({
-          identifier: 'idb-worker',
-          mode: 'storage',
-          messageChannelCreator: openStorageWorker,
-        }),
-      );
+      return createAppDatabase(getRxStorageDexie(DEXIE_SETTINGS));
     })
     .catch(async (error: unknown) => {
       console.warn('IndexedDB is not available; this visit keeps its data in memory only.', error);
@@ -164,30 +164,4 @@ export function getDatabase(): Promise<AppDatabase> {
       return createAppDatabase(getRxStorageMemory(), DATABASE_NAME, { multiInstance: false });
     });
   return browserDatabase;
-}
-
-/**
- * The channel to the worker that runs the storage (storage-worker.ts), once the worker has started.
- * Where it cannot start, the database is not created and getDatabase falls back to memory.
- */
-async function openStorageWorker(): Promise<RemoteMessageChannel> {
-  const { worker, ready } = takeStorageWorker();
-  const messages$ = new Subject<MessageFromRemote>();
-  worker.addEventListener('message', (event: MessageEvent<MessageFromRemote>) => {
-    if ('answerTo' in event.data) messages$.next(event.data);
-  });
-  try {
-    await ready;
-  } catch (error) {
-    worker.terminate();
-    throw error;
-  }
-  return {
-    messages$,
-    send: (message) => worker.postMessage(message),
-    close: async () => {
-      messages$.complete();
-      worker.terminate();
-    },
-  };
 }

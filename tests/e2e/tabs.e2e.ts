@@ -2,9 +2,8 @@ import { expect, test } from '@playwright/test';
 import { ProvidersPage } from './pages/providers-page';
 
 /**
- * Two tabs of the app share one offline store: each tab's storage runs in a worker of its own, and
- * one tab (the leader) pulls the public collections for all. What one tab writes or pulls must
- * show in the other without a reload.
+ * Two tabs of the app share one offline store (IndexedDB), and one tab (the leader) pulls the
+ * public collections for all: what one tab writes or pulls must show in the other without a reload.
  */
 test('two tabs: a favourite set in one shows in the other, and the second tab lists the directory the first pulled', async ({
   context,
