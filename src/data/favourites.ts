@@ -77,8 +77,24 @@ export async function toggleFavourite(
   providerId: string,
   signedIn = false,
 ): Promise<boolean> {
+  const present = (await db.mine.findOne(favouriteId(providerId)).exec()) !== null;
+  return setFavourite(db, providerId, !present, signedIn);
+}
+
+/**
+ * Makes a provider a favourite or not, whatever it was (a second press sent before the first was
+ * written asks for the state it wants, not for a change of the stored one); works offline.
+ */
+export async function setFavourite(
+  db: AppDatabase,
+  providerId: string,
+  wanted: boolean,
+  signedIn = false,
+): Promise<boolean> {
   const id = favouriteId(providerId);
-  if (await db.mine.findOne(id).exec()) {
+  const present = (await db.mine.findOne(id).exec()) !== null;
+  if (present === wanted) return wanted;
+  if (!wanted) {
     await removeMine(db, id, { track: signedIn });
     return false;
   }

@@ -107,3 +107,42 @@ test('favourites work offline and survive a reload, on cards and on the profile'
   // Not signed in: nothing is shown as waiting for the server.
   await expect(page.locator('[data-sync-state]')).not.toContainText('en attente');
 });
+
+test('a heart pressed before the offline store has opened shows at once, and the last press is kept', async ({
+  page,
+}) => {
+  // The store's storage code is held back: the server's page is there, the store cannot open yet.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  let asked = false;
+  await page.route(/\/assets\/storage-dexie-[\w-]+\.js$/, async (route) => {
+    asked = true;
+    await held;
+    await route.continue();
+  });
+  const directory = new ProvidersPage(page);
+  await directory.open();
+  await expect.poll(() => asked).toBe(true);
+  const card = directory.cards.first();
+  const id = await card.getAttribute('data-provider-id');
+  const heart = card.getByRole('button', { name: /favoris$/ });
+
+  await heart.click();
+  await expect(heart).toHaveAttribute('aria-pressed', 'true');
+  await expect(heart).toHaveAccessibleName(/^Retirer .+ des favoris$/);
+  // Pressed again and again before anything could be written: the last press decides.
+  await heart.click();
+  await expect(heart).toHaveAttribute('aria-pressed', 'false');
+  await heart.click();
+  await expect(heart).toHaveAttribute('aria-pressed', 'true');
+
+  // Busy until the store has it: then it is stored, and a reload shows it.
+  await expect(heart).toHaveAttribute('aria-busy', 'true');
+  release();
+  await expect(heart).not.toHaveAttribute('aria-busy', 'true');
+  await expect(heart).toHaveAttribute('aria-pressed', 'true');
+  await page.reload();
+  const same = page.locator(`article[data-provider-id="${id}"]`).getByRole('button', { name: /favoris$/ });
+  await expect(same).toHaveAttribute('aria-pressed', 'true');
+  await expect(same).toHaveAccessibleName(/^Retirer .+ des favoris$/);
+});
