@@ -93,3 +93,33 @@ test('a provider edits the profile offline; the edits reach the server once onli
   await again.goto(`/provider/${uid}`);
   await expect(again.getByText('En ligne', { exact: true }).first()).toBeVisible({ timeout: 20_000 });
 });
+
+test('a provider approved a moment ago goes online even before the device has the approved record', async ({
+  page,
+  baseURL,
+}) => {
+  const entry = await new ProviderRegistrationPage(page).registerLawyer();
+  // The device has the provider's record as registered (not approved)…
+  await page.goto('/dashboard?tab=profile');
+  await expect(profileForm(page).getByLabel('Présentation')).toHaveValue(entry.bio);
+  await expect(profileForm(page).getByText('Synchronisé')).toBeVisible();
+  const uid = await page.evaluate(() =>
+    fetch('/api/auth/me')
+      .then((response) => response.json())
+      .then((me: { user: { uid: string } }) => me.user.uid),
+  );
+  // …and keeps it after the approval: its own database's pull is held back (from a page opened
+  // afterwards: a pull already waiting for changes would bring the approval).
+  await page.context().route(/\/db\/userdb-[0-9a-f]+\/_changes/, () => undefined);
+  await page.goto('/dashboard?tab=availability');
+  await expect(page.getByText("Votre profil n'est pas encore validé", { exact: false })).toBeVisible();
+  await approveProvider(baseURL!, uid);
+
+  await page.reload();
+  const online = page.getByRole('switch');
+  await expect(online).toBeEnabled();
+  await expect(page.getByText("Votre profil n'est pas encore validé", { exact: false })).toHaveCount(0);
+  await online.click();
+  await expect(online).toBeChecked();
+  await expect(page.getByRole('alert')).toHaveCount(0);
+});

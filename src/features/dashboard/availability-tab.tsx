@@ -41,7 +41,11 @@ export function AvailabilityTab({ user }: { user: SessionUserView }) {
   if (!isProviderRole(user.role)) return null;
   if (profile === undefined) return <PageLoading />;
 
-  const approved = profile?.isApproved ?? user.isApproved;
+  // The service decides (it refuses an unapproved provider); this only spares the request when
+  // neither the session nor the record says approved. The record on the device can be older than
+  // the session: right after the approval, it still says not approved until replication brings the
+  // new one, and a press then was refused here (seen in the e2e suite under load).
+  const approved = user.isApproved === true || profile?.isApproved === true;
   // The service's answer shows at once; the replicated record follows (and wins when newer).
   const fromRecord = profile?.lastStatusChange
     ? { isOnline: profile.isOnline === true, lastStatusChange: profile.lastStatusChange }
