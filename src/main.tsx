@@ -18,7 +18,7 @@ import { installErrorReporting } from './app/error-reporting';
 import { loadFonts } from './app/fonts';
 import { setUpPwa } from './app/pwa';
 import { preloadScreen } from './app/router';
-import type { DataSource } from './data/data-context';
+import type { DataLayer, DataSource } from './data/data-context';
 import { recordedReads } from './data/public-reads';
 import type { PublicAnswers } from './data/public-reads';
 import { captureReferralLink } from './data/referral-link';
@@ -58,6 +58,13 @@ const openStore = (language: Language) =>
     await new Promise((resolve) => setTimeout(resolve, 0));
     return openOfflineStore(window.location.origin, language);
   });
+
+/** A store whose opening waits for `open()` (called at most once, whoever asks). */
+function putOff(opening: () => Promise<DataLayer>): Pick<DataSource, 'layer' | 'open'> {
+  let asked: () => void = () => undefined;
+  const wanted = new Promise<void>((resolve) => (asked = resolve));
+  return { layer: wanted.then(opening), open: () => asked() };
+}
 
 /** After the page has painted, when the browser has a moment (at the latest after `timeout`). */
 function afterPaint(timeout: number): Promise<void> {
@@ -116,12 +123,17 @@ async function start(): Promise<void> {
     // A link shared in a language (`?lang=`) opens in it here too, as the server renders it
     // (server/http/ssr.ts), and becomes the device's choice, as on a page hydrated in it.
     const linked = linkLanguage();
-    const layer = openStore(linked ?? storedLanguage());
+    const open = () => openStore(linked ?? storedLanguage());
+    // The admin console is online only: its pages open no offline store (no database, no copy of
+    // the directory); the store opens if the admin goes on to a page of the site.
+    const source = window.location.pathname.startsWith('/admin')
+      ? { ...putOff(open), reads: recordedReads() }
+      : { layer: open(), reads: recordedReads() };
     await initI18n(linked);
     root.replaceChildren();
     createRoot(root).render(
       <StrictMode>
-        <App source={{ layer, reads: recordedReads() }} />
+        <App source={source} />
       </StrictMode>,
     );
   }

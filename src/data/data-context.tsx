@@ -25,6 +25,11 @@ export type DataLayer = { db: AppDatabase; sync: PublicSync };
 export type DataSource = {
   /** Resolves once the offline store is open; none while rendering on the server. */
   layer: Promise<DataLayer> | undefined;
+  /**
+   * Starts opening the store when its opening was put off (a first page in the admin console, which
+   * is online only and needs none); asked by the site's layout and by any screen that needs the store.
+   */
+  open?: () => void;
   /** What the server answered with the page (nothing for the app shell). */
   reads: PublicReads;
 };
@@ -63,7 +68,15 @@ export function useDataLayer(): DataLayer {
       'The offline store is not open in a server render: read public data with usePublicReads.',
     );
   }
+  // Idempotent, and nothing rendered depends on it: the screen waits for the store either way.
+  source.open?.();
   return use(source.layer);
+}
+
+/** Opens the store if its opening was put off: the site's pages all want it (offline reading). */
+export function useStoreWanted(): void {
+  const { source } = useDataState();
+  useEffect(() => source.open?.(), [source]);
 }
 
 /** The offline store once it is open, else undefined (the screen renders from `usePublicReads`). */
@@ -80,6 +93,7 @@ export function useDataLayerWhenOpen(): () => Promise<DataLayer> {
   return useCallback(async () => {
     if (layer) return layer;
     if (!source.layer) throw new Error('The offline store is not open in a server render.');
+    source.open?.();
     return source.layer;
   }, [source, layer]);
 }

@@ -195,6 +195,20 @@ type ManifestChunk = {
   css?: string[];
 };
 
+test('the console opens no offline store; going back to the site opens it', async ({ page }) => {
+  const databases = () => page.evaluate(async () => (await indexedDB.databases()).map((db) => db.name));
+  await page.goto('/admin/login');
+  await expect(new AdminLoginScreen(page).heading()).toBeVisible();
+  // Long enough for a store opened at start (it opens within the first second) to show.
+  await page.waitForTimeout(1_500);
+  expect(await databases()).toEqual([]);
+
+  await page.getByRole('link', { name: 'Retour au site' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.locator('main h1')).toBeVisible();
+  await expect.poll(databases, { timeout: 15_000 }).not.toEqual([]);
+});
+
 test("the build's chunk graph keeps the console out of a first visit and out of the precache", () => {
   const manifest = JSON.parse(readFileSync(join(DIST, '.vite/manifest.json'), 'utf8')) as Record<
     string,

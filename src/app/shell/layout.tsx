@@ -1,6 +1,7 @@
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router-dom';
+import { useStoreWanted } from '../../data/data-context';
 import { PageLoading } from '../../ui/page-loading';
 import { ErrorBoundary } from '../error-boundary';
 import { AppFooter } from './app-footer';
@@ -13,6 +14,7 @@ import styles from './layout.module.css';
 export function Layout() {
   const { pathname } = useLocation();
   const { t } = useTranslation();
+  useStoreWanted();
   return (
     <div className={styles.page}>
       <a className={styles.skip} href="#main">
