@@ -12,8 +12,9 @@
  */
 import express from 'express';
 import type { Router } from 'express';
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import { cardOutcomeOf } from '../adapters/payments/card-outcome';
+import { stripeSdk } from '../adapters/sdks';
 import type { PaymentGateway } from '../adapters/payments/types';
 import type { Config } from '../config/env';
 import { createDisputes } from '../services/consultation/disputes';
@@ -118,7 +119,7 @@ export function stripeWebhookRouter({ store, config, consultations, gateway }: S
       let event: Stripe.Event;
       try {
         if (!signature || !Buffer.isBuffer(raw)) throw new Error('no signature or no body');
-        event = Stripe.webhooks.constructEvent(raw, signature, config.stripe.webhookSecret);
+        event = stripeSdk().webhooks.constructEvent(raw, signature, config.stripe.webhookSecret);
       } catch {
         throw new ApiError(400, 'invalid_signature', 'The Stripe signature is missing or does not match.');
       }

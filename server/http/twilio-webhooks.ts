@@ -11,9 +11,9 @@
  */
 import express from 'express';
 import type { Request, Response, Router } from 'express';
-import twilio from 'twilio';
 import { isLegStatus } from '../../src/domain/call-machine';
 import type { Config } from '../config/env';
+import { twilioSdk } from '../adapters/sdks';
 import type { ConferenceEvent, LegEvent, TelephonyEventSink } from '../adapters/telephony/types';
 import { sendError } from './errors';
 import { logError } from '../log';
@@ -65,7 +65,7 @@ function signedFields(req: Request, res: Response, config: Pick<Config, 'twilio'
   const signature = req.header('X-Twilio-Signature') ?? '';
   // Twilio signs the URL it called: the public one, not what a proxy in front of us forwarded.
   const url = config.publicUrl + req.originalUrl;
-  if (!signature || !twilio.validateRequest(config.twilio.authToken, signature, url, fields)) {
+  if (!signature || !twilioSdk().validateRequest(config.twilio.authToken, signature, url, fields)) {
     sendError(res, 403, 'invalid_signature', 'The request signature does not match.');
     return undefined;
   }

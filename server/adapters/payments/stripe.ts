@@ -7,7 +7,8 @@
  * where it was asked to go (captured, cancelled, refunded, with another key) answers the intent as it is:
  * the consultation service may repeat an effect without knowing whether the first one went through.
  */
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
+import { stripeSdk } from '../sdks';
 import type { Config } from '../../config/env';
 import type { Currency } from '../../../src/domain/config';
 import { stripeTransfer } from './stripe-transfer';
@@ -35,7 +36,8 @@ export type StripeConnection = {
 const REQUEST_TIMEOUT_MS = 20_000;
 
 export function createStripeClient(settings: StripeSettings, connection: StripeConnection = {}): Stripe {
-  return new Stripe(settings.secretKey, {
+  const Sdk = stripeSdk();
+  return new Sdk(settings.secretKey, {
     timeout: REQUEST_TIMEOUT_MS,
     ...(connection.host ? { host: connection.host } : {}),
     ...(connection.port !== undefined ? { port: connection.port } : {}),

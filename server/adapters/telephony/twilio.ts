@@ -8,7 +8,8 @@
  * `httpClient` is for tests: a `RequestClient` subclass that sends the SDK's requests to a local
  * server speaking Twilio's REST wire format (DESIGN.md, "Known traps").
  */
-import twilio from 'twilio';
+import type twilio from 'twilio';
+import { twilioSdk } from '../sdks';
 import type { Config } from '../../config/env';
 import { isLegStatus } from '../../../src/domain/call-machine';
 import type { LegStatus } from '../../../src/domain/call-machine';
@@ -24,7 +25,11 @@ export function createTwilioTelephony(
   options: { httpClient?: twilio.RequestClient } = {},
 ): Telephony {
   const { accountSid, authToken, fromNumber } = config.twilio;
-  const client = twilio(accountSid, authToken, options.httpClient ? { httpClient: options.httpClient } : {});
+  const client = twilioSdk()(
+    accountSid,
+    authToken,
+    options.httpClient ? { httpClient: options.httpClient } : {},
+  );
   const webhooks = `${config.publicUrl}/api/webhooks/twilio`;
 
   return {
@@ -92,7 +97,7 @@ export function createTwilioTelephony(
 
 /** The TwiML of a leg: straight into the order's conference, the provider after a short notice. */
 export function conferenceTwiml(call: PlaceCall, conferenceCallback: string): string {
-  const response = new twilio.twiml.VoiceResponse();
+  const response = new (twilioSdk().twiml.VoiceResponse)();
   if (!call.startConferenceOnEnter) response.say(PROVIDER_GREETING);
   response.dial().conference(
     {

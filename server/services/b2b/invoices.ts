@@ -6,7 +6,6 @@
 import { isMonth } from '../../../src/domain/b2b';
 import type { B2bInvoice, B2bInvoiceState } from '../../../src/domain/b2b';
 import type { Language } from '../../../src/domain/languages';
-import { renderB2bInvoicePdf } from '../../../src/invoice/render-b2b-invoice';
 import { getOrUndefined, upsertDoc } from '../../store/store';
 import type { Store } from '../../store/store';
 import { recordAudit } from '../admin/audit';
@@ -92,6 +91,10 @@ export async function markB2bInvoicePaid(
 }
 
 export async function b2bInvoicePdf(invoice: B2bInvoice, language: Language): Promise<Buffer> {
-  const pdf = renderB2bInvoicePdf(invoice, language, await invoiceFonts());
+  const [{ renderB2bInvoicePdf }, fonts] = await Promise.all([
+    import('../../../src/invoice/render-b2b-invoice'),
+    invoiceFonts(),
+  ]);
+  const pdf = renderB2bInvoicePdf(invoice, language, fonts);
   return Buffer.from(pdf.buffer, pdf.byteOffset, pdf.byteLength);
 }
