@@ -29,9 +29,9 @@ const SETTLE_MS = 3_000;
  * 50 ms on a first visit) when the page learns that its visitor is not signed in.
  *
  * A press shows at once: on a first visit the offline store may take a second to open, and the
- * write waits for it. Until the store has opened, the heart shows the state asked for until the store's own state agrees, or
- * shows the stored state again if the write failed. Presses sent faster than the store writes are
- * written one after the other, each with the state it asked for, so the last one decides.
+ * write waits for it. Meanwhile the heart shows the state asked for, until the store's own state
+ * agrees, or the stored state again if the write failed. Presses sent faster than the store writes
+ * are written one after the other, each with the state it asked for, so the last one decides.
  */
 export function FavouriteButton({ providerId, name }: { providerId: string; name: string }) {
   const { t } = useTranslation();
