@@ -34,6 +34,36 @@ export type Session = {
 const AUTH = '/api/auth';
 const USER_KEY = 'sos-expat.user';
 const LOGOUT_PENDING_KEY = 'sos-expat.logout-pending';
+/**
+ * A sign-out whose forgetting of the user's own documents on this device is not done yet: the offline
+ * store may not be open when the user signs out (the admin console opens none, a page signs out in its
+ * first second), and does it when it opens (session-sync.ts), on this page or a later one.
+ */
+const FORGET_MINE_KEY = 'sos-expat.forget-mine';
+
+export function ownDocumentsToForget(): boolean {
+  try {
+    return localStorage.getItem(FORGET_MINE_KEY) === '1';
+  } catch {
+    return false;
+  }
+}
+
+export function ownDocumentsForgotten(): void {
+  try {
+    localStorage.removeItem(FORGET_MINE_KEY);
+  } catch {
+    // nothing was kept
+  }
+}
+
+function forgetOwnDocuments(): void {
+  try {
+    localStorage.setItem(FORGET_MINE_KEY, '1');
+  } catch {
+    // nothing to keep it in: an open store forgets them at once all the same
+  }
+}
 
 // ---------------------------------------------------------------------------------------------
 // The session store, outside React so that the data layer can follow it too.
@@ -227,6 +257,7 @@ export async function signOut(): Promise<void> {
     const code = error instanceof ApiError ? error.code : 'network';
     if (['offline', 'network', 'timeout', 'server'].includes(code)) markPendingLogout();
   }
+  forgetOwnDocuments();
   signedOut('signed_out', true);
   for (const hooks of signOutHooks) await hooks.after().catch(() => undefined);
 }

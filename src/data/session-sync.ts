@@ -14,7 +14,14 @@
  * A local document `owner` records whose documents the collection holds and the current epoch.
  */
 import { BAN_CHECK_TIMEOUT_MS } from '../domain/constants';
-import { checkSession, getSession, onSignOut, subscribeSession } from './auth';
+import {
+  checkSession,
+  getSession,
+  onSignOut,
+  ownDocumentsForgotten,
+  ownDocumentsToForget,
+  subscribeSession,
+} from './auth';
 import type { AppDatabase } from './database';
 import { forgetLostEdits } from './lost-edits';
 import { onGatewayUnauthorized } from './gateway-fetch';
@@ -84,7 +91,10 @@ export function followSession(db: AppDatabase, target: ReplicationTarget): () =>
     if (running && running.uid === user?.uid) return;
     await stop();
     let owner = await readOwner(db);
-    if (session.status === 'banned' || owner.forgetting) owner = await forgetMine(db);
+    if (session.status === 'banned' || owner.forgetting || ownDocumentsToForget()) {
+      owner = await forgetMine(db);
+      ownDocumentsForgotten();
+    }
     if (!user) return;
     if (owner.uid && owner.uid !== user.uid) owner = await forgetMine(db);
     if (owner.uid !== user.uid) {
@@ -109,7 +119,10 @@ export function followSession(db: AppDatabase, target: ReplicationTarget): () =>
     after: () =>
       enqueue(async () => {
         await stop();
+        // Done by the reconciliation the sign-out started, unless the device was signed in again since.
+        if (!ownDocumentsToForget()) return;
         await forgetMine(db);
+        ownDocumentsForgotten();
       }),
   });
   const recheck = () => void checkSession().catch(() => undefined);

@@ -5,11 +5,12 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { guardState } from '../../src/app/require-auth';
 import { isBookingPath, loginPath, safeRedirect } from '../../src/config/paths';
 import { ApiError, api, requestTimeoutMs, toApiError } from '../../src/data/api';
+import { ownDocumentsToForget, signOut } from '../../src/data/auth';
 import type { Session } from '../../src/data/auth';
 import { describeClient } from '../../src/data/client-context';
 import { createAppDatabase } from '../../src/data/database';
 import { toggleFavourite } from '../../src/data/favourites';
-import { forgetMine } from '../../src/data/session-sync';
+import { followSession, forgetMine } from '../../src/data/session-sync';
 import { CSRF_HEADER } from '../../src/domain/account';
 import type { SessionUserView } from '../../src/domain/account';
 import { AUTH_ERROR_CODES, codeOf, formatDelay, knownCode } from '../../src/features/account/errors';
@@ -203,6 +204,38 @@ describe('forgetting the own documents at sign-out', () => {
       const changed = await getChangedDocumentsSince(db.mine.storageInstance, 100);
       expect(changed.documents).toEqual([]);
     } finally {
+      await db.remove();
+    }
+  });
+
+  it('are forgotten when the store opens after a sign-out made without it (the admin console opens none)', async () => {
+    const db = await createAppDatabase(getRxStorageMemory(), `forget-later-${Date.now()}`, {
+      multiInstance: false,
+    });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn((url: string) =>
+        Promise.resolve(
+          url.endsWith('/logout')
+            ? new Response(null, { status: 204 })
+            : Response.json({ error: { code: 'unauthenticated' } }, { status: 401 }),
+        ),
+      ),
+    );
+    let stop: (() => void) | undefined;
+    try {
+      // The previous user's documents on this device, as their replication left them.
+      await db.mine.upsertLocal('owner', { uid: 'user-1', epoch: 'epoch-1' });
+      await toggleFavourite(db, 'provider-1', true);
+      await signOut();
+      expect(ownDocumentsToForget()).toBe(true);
+      expect(await db.mine.count().exec()).toBe(1);
+
+      stop = followSession(db, { origin: 'http://localhost' });
+      await vi.waitFor(async () => expect(await db.mine.count().exec()).toBe(0));
+      await vi.waitFor(() => expect(ownDocumentsToForget()).toBe(false));
+    } finally {
+      stop?.();
       await db.remove();
     }
   });
