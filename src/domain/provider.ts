@@ -100,7 +100,14 @@ export const providerSchema = {
     'createdAt',
     'updatedAt',
   ],
-  indexes: ['listOrder', ['role', 'listOrder'], ['country', 'listOrder'], ['isOnline', 'listOrder'], 'slug'],
+  /**
+   * Each index is written for every document pulled: in Chromium, each costs about as much as the
+   * document itself. The listing reads one (`listOrder`) and filters the directory in memory
+   * (providers.ts); a filtered page read before that walks `listOrder` until the page is full. Indexes
+   * by role, country and status made a first pull of 10,000 providers some 13% slower (medians of 3,
+   * 6.7 s against 5.8 s) and served only that page.
+   */
+  indexes: ['listOrder', 'slug'],
   additionalProperties: false,
 } as const;
 
