@@ -4,7 +4,7 @@
  *   directory;
  * - a reload: the time until the first cards show, read from IndexedDB;
  * - filter changes: from the select's change event to the updated count on screen, measured in the
- *   page, each a distinct filter combination.
+ *   page: 60 changes, the 20 below three times over.
  */
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
@@ -150,7 +150,8 @@ export async function benchBrowser(baseUrl: string, expected: number) {
   await count.waitFor();
 
   const filterTimes: number[] = [];
-  for (const change of FILTERS) {
+  // Three rounds, so that the 95th percentile is one of 60 changes rather than the slowest of 20.
+  for (const change of [...FILTERS, ...FILTERS, ...FILTERS]) {
     const [name, value] = Object.entries(change)[0]!;
     const label = { type: null, status: 'Disponibilité', language: 'Langue' }[name];
     const elapsed = (await page.evaluate(
