@@ -172,8 +172,8 @@ export class PublicFeed {
 
   /**
    * The collection's write count (pullWritesMark), kept only where several feeds write to one
-   * collection (its parts): a whole database's only feed is followed by its sequence alone, and two
-   * small writes less for each batch (about a second of a first pull of 10,000 providers).
+   * collection (its parts): a whole database's only feed is followed by its sequence alone, with a
+   * read and a write fewer for each batch.
    */
   private async writeCount(): Promise<number> {
     if (!this.options.part) return 0;

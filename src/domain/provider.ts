@@ -101,11 +101,12 @@ export const providerSchema = {
     'updatedAt',
   ],
   /**
-   * Each index is written for every document pulled: in Chromium, each costs about as much as the
-   * document itself. The listing reads one (`listOrder`) and filters the directory in memory
-   * (providers.ts); a filtered page read before that walks `listOrder` until the page is full. Indexes
-   * by role, country and status made a first pull of 10,000 providers some 13% slower (medians of 3,
-   * 6.7 s against 5.8 s) and served only that page.
+   * Each index is written for every document pulled, and costs nearly as much as the document: in
+   * Chromium, 10,000 such documents took 1.6 s into IndexedDB with no index, 4.5 s with three and
+   * 10-11 s with eight (RxDB adds three of its own). The listing reads `listOrder` and filters the
+   * directory in memory (providers.ts); a filtered page read before that walks `listOrder` until
+   * the page is full. Indexes by role, country and status served only that page, and made a first
+   * pull of 10,000 providers some 13% slower (medians of 3: 6.7 s against 5.8 s).
    */
   indexes: ['listOrder', 'slug'],
   additionalProperties: false,
