@@ -106,7 +106,9 @@ export const providerSchema = {
    * 10-11 s with eight (RxDB adds three of its own). The listing reads `listOrder` and filters the
    * directory in memory (providers.ts); a filtered page read before that walks `listOrder` until
    * the page is full. Indexes by role, country and status served only that page, and made a first
-   * pull of 10,000 providers some 13% slower (medians of 3: 6.7 s against 5.8 s).
+   * pull of 10,000 providers some 13% slower (medians of 3: 6.7 s against 5.8 s). A device that held
+   * the copy with five drops and pulls it again (database.ts), but keeps the old indexes in IndexedDB:
+   * Dexie adds the indexes a schema asks for and leaves others in place (seen in Chromium).
    */
   indexes: ['listOrder', 'slug'],
   additionalProperties: false,
