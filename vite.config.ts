@@ -13,6 +13,7 @@ import { LOCALE_PART_NAMES, localePart } from './src/i18n/locale-parts';
 import { webManifest, webManifestFile } from './src/i18n/web-manifest';
 import type { WebManifestTexts } from './src/i18n/web-manifest';
 import type { LocalePart } from './src/i18n/locale-parts';
+import { PREACT_ALIASES, REACT_LIBRARIES } from './preact-aliases';
 
 /**
  * The PWA build: React app from `src/`, service worker from `sw/sw.ts` (Workbox injectManifest),
@@ -163,13 +164,16 @@ export default defineConfig(({ isSsrBuild }) => ({
     // rxjs's ES2015 build: no tslib helpers, smaller than the default ES5 one.
     conditions: ['es2015', 'module', 'browser', 'development|production'],
     // jspdf's optional dependencies, for features the invoice PDF does not use (src/invoice/jspdf-unused.ts).
-    alias: Object.fromEntries(
-      ['html2canvas', 'dompurify', 'canvg'].map((name) => [
-        name,
-        fileURLToPath(new URL('./src/invoice/jspdf-unused.ts', import.meta.url)),
-      ]),
-    ),
+    alias: [
+      ...['html2canvas', 'dompurify', 'canvg'].map((name) => ({
+        find: name,
+        replacement: fileURLToPath(new URL('./src/invoice/jspdf-unused.ts', import.meta.url)),
+      })),
+      ...PREACT_ALIASES,
+    ],
   },
+  // The server's render bundles the libraries that import `react`, so that they get Preact too.
+  ssr: { noExternal: REACT_LIBRARIES },
   build: isSsrBuild
     ? { target: 'node20', outDir: 'dist-ssr', emptyOutDir: true, sourcemap: true, copyPublicDir: false }
     : {

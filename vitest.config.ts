@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { PREACT_ALIASES, REACT_LIBRARIES } from './preact-aliases';
 
 export default defineConfig({
   test: {
@@ -8,6 +9,20 @@ export default defineConfig({
           name: 'unit',
           include: ['tests/unit/**/*.test.{ts,tsx}', 'src/**/*.test.{ts,tsx}'],
           environment: 'node',
+          server: { deps: { inline: REACT_LIBRARIES } },
+        },
+        // Components render with Preact, as in the app (preact-aliases.ts).
+        resolve: {
+          // The libraries' ES modules (not their CommonJS, whose `require('react')` no alias reaches).
+          conditions: ['module-sync', 'import', 'module', 'development|production'],
+          alias: [
+            ...PREACT_ALIASES,
+            // Its ES module build, whose imports of `react` the aliases above can reach.
+            {
+              find: /^@testing-library\/react$/,
+              replacement: '@testing-library/react/dist/@testing-library/react.esm.js',
+            },
+          ],
         },
       },
       {

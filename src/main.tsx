@@ -10,9 +10,10 @@
  */
 import '@fontsource-variable/inter/wght.css';
 import './ui/theme.css';
-import { StrictMode, startTransition } from 'react';
+import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';
+import { hydratedAt, hydratePage, pageHydrated } from './app/hydrate-later';
 import { replayEarlyInput } from './app/early-input';
 import { installErrorReporting } from './app/error-reporting';
 import { loadFonts } from './app/fonts';
@@ -99,26 +100,40 @@ async function start(): Promise<void> {
       reads: recordedReads(served.answers),
     };
     await Promise.all([initI18n(served.language), preloadScreen(window.location.pathname)]);
-    // The server's HTML is painted first: hydrating must not hold the first paint. As a transition,
-    // React hydrates in slices of a few milliseconds, so that a tap meanwhile is not kept waiting.
+    // The server's HTML is painted first: hydrating must not hold the first paint.
     await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
-    startTransition(() => {
-      hydrateRoot(
-        root,
-        <StrictMode>
-          <App source={source} />
-        </StrictMode>,
-        {
-          onRecoverableError(error, info) {
-            console.error(
-              'The page could not be hydrated as the server rendered it:',
-              error,
-              info.componentStack,
-            );
-          },
-        },
+    // Preact adopts the server's nodes and says nothing when they differ from its own render: it
+    // writes its own text and nodes among them, and leaves their attributes as they were. Hydrating
+    // changes no markup when both renders agree; when it did (here, or in a part hydrated later, see
+    // hydrate-later.tsx), the page is rendered anew, whole (as React does), so that no element keeps
+    // the server's attributes under the browser's content.
+    const app = (
+      <StrictMode>
+        <App source={source} />
+      </StrictMode>
+    );
+    let hydrated: ReturnType<typeof hydrateRoot> | undefined;
+    let renderedAnew = false;
+    const renderAnew = (server: string, browser: string) => {
+      if (renderedAnew) return;
+      renderedAnew = true;
+      let at = 0;
+      while (at < server.length && server[at] === browser[at]) at += 1;
+      console.error(
+        'The page could not be hydrated as the server rendered it:',
+        `server ${JSON.stringify(server.slice(Math.max(0, at - 80), at + 80))},`,
+        `browser ${JSON.stringify(browser.slice(Math.max(0, at - 80), at + 80))}`,
       );
-    });
+      hydrated?.unmount();
+      root.replaceChildren();
+      createRoot(root).render(app);
+    };
+    const painted = root.innerHTML;
+    hydratePage(() => (hydrated = hydrateRoot(root, app)), renderAnew);
+    const rendered = root.innerHTML;
+    if (rendered !== painted) renderAnew(painted, rendered);
+    // What the reader did meanwhile is done again once every part of the page answers.
+    await pageHydrated();
   } else {
     // A link shared in a language (`?lang=`) opens in it here too, as the server renders it
     // (server/http/ssr.ts), and becomes the device's choice, as on a page hydrated in it.
@@ -139,7 +154,7 @@ async function start(): Promise<void> {
   }
   // Either way the recording stops; a page rendered anew (in another language) has none of the
   // elements tapped, so nothing of it is replayed.
-  void replayEarlyInput();
+  void replayEarlyInput(hydratedAt);
 }
 
 void start().finally(() => setTimeout(() => document.getElementById('splash')?.remove(), SPLASH_REMOVAL_MS));

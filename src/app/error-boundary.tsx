@@ -15,13 +15,21 @@ export class ErrorBoundary extends Component<{ children: ReactNode; resetKey?: s
     return { failed: true, eventId: newEventId() };
   }
 
-  override componentDidCatch(error: Error, info: ErrorInfo) {
-    if (this.state.failed) {
-      void reportError('boundary', error, { componentStack: info.componentStack }, this.state.eventId);
-    }
+  /** The failure caught, until it is reported with the id the fallback shows. */
+  private caught: { error: Error; componentStack: string | undefined } | undefined;
+
+  // Preact calls this before applying the state from getDerivedStateFromError: the report waits
+  // for the fallback (componentDidUpdate), so that it carries the reference the reader sees.
+  override componentDidCatch(error: Error, info: ErrorInfo | undefined) {
+    this.caught = { error, componentStack: info?.componentStack ?? undefined };
   }
 
   override componentDidUpdate(previous: { resetKey?: string }) {
+    if (this.state.failed && this.caught) {
+      const { error, componentStack } = this.caught;
+      this.caught = undefined;
+      void reportError('boundary', error, { componentStack }, this.state.eventId);
+    }
     if (this.state.failed && previous.resetKey !== this.props.resetKey) this.setState({ failed: false });
   }
 

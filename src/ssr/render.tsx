@@ -8,9 +8,9 @@ import { createInstance } from 'i18next';
 import { I18N_OPTIONS } from '../i18n/options';
 import type { TFunction } from 'i18next';
 import type { Resource } from 'i18next';
-import { PassThrough } from 'node:stream';
 import type { ReactNode } from 'react';
-import { prerenderToNodeStream } from 'react-dom/static';
+import type { VNode } from 'preact';
+import { renderToStringAsync } from 'preact-render-to-string';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { StaticRouter } from 'react-router';
 import { AppTree } from '../app/app';
@@ -87,14 +87,6 @@ async function translator(language: Language) {
   return i18n;
 }
 
-async function streamToString(stream: NodeJS.ReadableStream): Promise<string> {
-  const chunks: Buffer[] = [];
-  const sink = new PassThrough();
-  stream.pipe(sink);
-  for await (const chunk of sink) chunks.push(Buffer.from(chunk as Buffer));
-  return Buffer.concat(chunks).toString('utf8');
-}
-
 export async function renderPage(url: string, language: Language, data: PublicData): Promise<RenderedPage> {
   const [i18n] = await Promise.all([
     translator(language),
@@ -102,30 +94,26 @@ export async function renderPage(url: string, language: Language, data: PublicDa
   ]);
   const reads = computingReads(data);
   const router = (routes: ReactNode) => <StaticRouter location={url}>{routes}</StaticRouter>;
-  const abort = new AbortController();
-  const timer = setTimeout(
-    () => abort.abort(new Error('The page took too long to render.')),
-    RENDER_LIMIT_MS,
-  );
-  const failures: unknown[] = [];
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const tooLong = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error('The page took too long to render.')), RENDER_LIMIT_MS);
+  });
   try {
-    const [html, texts] = await recordingTexts(language, async () => {
-      const { prelude } = await prerenderToNodeStream(
-        <I18nextProvider i18n={i18n}>
-          <AppTree source={{ layer: undefined, reads }} router={router} />
-        </I18nextProvider>,
-        {
-          signal: abort.signal,
-          onError: (error) => void failures.push(error),
-          // One document in reading order: React would otherwise move large parts after the footer,
-          // hidden, for a script to put back (the content must be there for readers without scripts).
-          progressiveChunkSize: Number.POSITIVE_INFINITY,
-        },
-      );
-      return streamToString(prelude);
-    });
-    // A part that failed would be left to the browser and break the hydration: the shell answers.
-    if (failures.length > 0) throw failures[0];
+    // The browser renders with Preact (its `compat` layer, aliased for `react` in vite.config.ts), and
+    // so does the server, so that hydration finds the markup it would write. A component that throws
+    // rejects the render (no error boundary catches on the server): the shell answers instead.
+    const [html, texts] = await recordingTexts(language, () =>
+      Promise.race([
+        renderToStringAsync(
+          (
+            <I18nextProvider i18n={i18n}>
+              <AppTree source={{ layer: undefined, reads }} router={router} />
+            </I18nextProvider>
+          ) as unknown as VNode,
+        ),
+        tooLong,
+      ]),
+    );
     const screen = screenOfPath(new URL(url, 'http://page').pathname);
     return {
       html,

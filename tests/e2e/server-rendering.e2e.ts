@@ -148,6 +148,35 @@ for (const path of ['/', '/providers', '/tarifs', '/centre-aide', '/faq']) {
   });
 }
 
+test('a page whose HTML is not what the browser renders is reported, and rendered anew by the browser', async ({
+  page,
+}) => {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  // The server's heading, changed on its way: hydrating finds markup its own render does not make.
+  // Preact would write its text into it and keep the attribute: the page is rendered anew instead.
+  await page.route('**/tarifs', async (route) => {
+    const response = await route.fetch();
+    const body = (await response.text()).replace(
+      `<h1>${fr.screens.pricing}</h1>`,
+      '<h1 class="stale">Pas le bon titre</h1>',
+    );
+    await route.fulfill({ response, body });
+  });
+  await page.goto('/tarifs');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(fr.screens.pricing);
+  await expect(page.locator('h1.stale')).toHaveCount(0);
+  // And it works: the currency switch changes the prices.
+  await page.getByRole('radio', { name: 'Dollar' }).click();
+  await expect(page.getByRole('radio', { name: 'Dollar' })).toHaveAttribute('aria-checked', 'true');
+  await expect(page.getByText(/\d\s?\$/).first()).toBeVisible();
+  expect(
+    errors.filter((text) => text.includes('could not be hydrated as the server rendered it')),
+  ).toHaveLength(1);
+});
+
 test('a filter on a directory the server rendered works once hydrated', async ({ page }) => {
   await page.goto('/providers');
   await expect(page.locator('article').first()).toBeVisible();

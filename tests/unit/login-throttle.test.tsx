@@ -40,10 +40,10 @@ describe('the login page, told to wait by the sign-in throttle', () => {
         </MemoryRouter>
       </I18nextProvider>,
     );
-    fireEvent.change(screen.getByLabelText('Adresse email', { exact: false }), {
+    fireEvent.input(screen.getByLabelText('Adresse email', { exact: false }), {
       target: { value: 'amelie@example.com' },
     });
-    fireEvent.change(screen.getByLabelText('Mot de passe', { exact: false }), {
+    fireEvent.input(screen.getByLabelText('Mot de passe', { exact: false }), {
       target: { value: 'le-bon-secret' },
     });
     const submit = screen.getByRole('button', { name: 'Se connecter' });

@@ -5,6 +5,7 @@ import { useStoreWanted } from '../../data/data-context';
 import { PageLoading } from '../../ui/page-loading';
 import { ErrorBoundary } from '../error-boundary';
 import { AppFooter } from './app-footer';
+import { HydrateLater } from '../hydrate-later';
 import { AppHeader } from './app-header';
 import { LostEditsNotice } from './lost-edits-notice';
 import { RouteEffects } from './route-effects';
@@ -29,7 +30,9 @@ export function Layout() {
           </Suspense>
         </ErrorBoundary>
       </main>
-      <AppFooter />
+      <HydrateLater>
+        <AppFooter />
+      </HydrateLater>
       <UpdatePrompt />
       <LostEditsNotice />
     </div>

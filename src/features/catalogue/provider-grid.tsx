@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { HydrateLater } from '../../app/hydrate-later';
 import type { Provider } from '../../domain/provider';
 import { ProviderCard } from './provider-card';
 import styles from './provider-grid.module.css';
@@ -33,10 +34,11 @@ export function ProviderGrid({ providers, status, placeholders, empty, phoneLimi
   if (providers.length === 0) return <>{empty}</>;
   return (
     <ul className={className}>
+      {/* Each card is hydrated in a task of its own (hydrate-later.tsx). */}
       {providers.map((provider) => (
-        <li key={provider.id}>
+        <HydrateLater as="li" key={provider.id}>
           <ProviderCard provider={provider} />
-        </li>
+        </HydrateLater>
       ))}
     </ul>
   );

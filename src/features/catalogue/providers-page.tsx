@@ -1,5 +1,6 @@
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { HydrateLater } from '../../app/hydrate-later';
 import { PROVIDERS_PAGE_SIZE } from '../../domain/constants';
 import { useOfferedCountries } from '../../data/config';
 import { useLiveProviders, useProviderPage } from '../../data/providers';
@@ -30,7 +31,10 @@ export function ProvidersPage() {
         </div>
       </section>
       <div className={`container ${styles.body}`}>
-        <ProviderFilters filter={filter} countries={countries} offered={offered} onChange={setFilter} />
+        {/* Its menus hold some 200 countries each: hydrated in a task of its own (hydrate-later.tsx). */}
+        <HydrateLater>
+          <ProviderFilters filter={filter} countries={countries} offered={offered} onChange={setFilter} />
+        </HydrateLater>
         <p
           ref={resultsStart}
           tabIndex={-1}

@@ -1,5 +1,6 @@
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
+import { HydrateLater } from '../../app/hydrate-later';
 import { Link } from 'react-router-dom';
 import { preloadable } from '../../app/preloadable';
 import { pathOf } from '../../config/paths';
@@ -28,36 +29,55 @@ export function HomePage() {
     <>
       <HomeHero stats={stats} pending={pending} />
       <StatsStrip stats={stats} pending={pending} />
-      <section className={styles.section} aria-labelledby="home-experts-title">
-        <div className="container">
-          <SectionHead
-            id="home-experts-title"
-            title={t('home.experts.title')}
-            intro={t('home.experts.intro')}
-          />
-          <Suspense fallback={<ExpertSkeleton count={HOME_EXPERTS_SHOWN} withFilters />}>
-            <HomeExperts />
-          </Suspense>
-        </div>
-      </section>
-      <section className={`${styles.section} ${styles.white}`} aria-labelledby="home-how-title">
-        <div className="container">
-          <SectionHead id="home-how-title" title={t('home.how.title')} intro={t('home.how.intro')}>
-            <Link to={pathOf('howItWorks')} className={styles.link}>
-              {t('home.how.more')}
-              <Icon name="arrow" />
-            </Link>
-          </SectionHead>
-          <HowItWorksSteps headingLevel={3} />
-        </div>
-      </section>
-      <HomeOffers />
-      <HomeWhy />
-      <HomeSafety stats={stats} />
-      <HomeTestimonials stats={stats} />
-      <HomeFaq />
-      <HomeJoin />
-      <HomeFinalCta />
+      {/* Each part below the first screen is hydrated in a task of its own (hydrate-later.tsx). */}
+      <HydrateLater>
+        <section className={styles.section} aria-labelledby="home-experts-title">
+          <div className="container">
+            <SectionHead
+              id="home-experts-title"
+              title={t('home.experts.title')}
+              intro={t('home.experts.intro')}
+            />
+            <Suspense fallback={<ExpertSkeleton count={HOME_EXPERTS_SHOWN} withFilters />}>
+              <HomeExperts />
+            </Suspense>
+          </div>
+        </section>
+      </HydrateLater>
+      <HydrateLater>
+        <section className={`${styles.section} ${styles.white}`} aria-labelledby="home-how-title">
+          <div className="container">
+            <SectionHead id="home-how-title" title={t('home.how.title')} intro={t('home.how.intro')}>
+              <Link to={pathOf('howItWorks')} className={styles.link}>
+                {t('home.how.more')}
+                <Icon name="arrow" />
+              </Link>
+            </SectionHead>
+            <HowItWorksSteps headingLevel={3} />
+          </div>
+        </section>
+      </HydrateLater>
+      <HydrateLater>
+        <HomeOffers />
+      </HydrateLater>
+      <HydrateLater>
+        <HomeWhy />
+      </HydrateLater>
+      <HydrateLater>
+        <HomeSafety stats={stats} />
+      </HydrateLater>
+      <HydrateLater>
+        <HomeTestimonials stats={stats} />
+      </HydrateLater>
+      <HydrateLater>
+        <HomeFaq />
+      </HydrateLater>
+      <HydrateLater>
+        <HomeJoin />
+      </HydrateLater>
+      <HydrateLater>
+        <HomeFinalCta />
+      </HydrateLater>
       <HomeInstall />
     </>
   );
