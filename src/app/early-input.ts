@@ -7,7 +7,8 @@
  * render. Links need nothing: the browser follows them itself.
  *
  * The page's HTML starts the recording (`EARLY_INPUT_SCRIPT`, inlined by server/http/ssr.ts); the
- * app replays it once it has hydrated the page (Preact hydrates it in one go).
+ * app replays it once every part of the page is hydrated (parts come one task after another, see
+ * hydrate-later.tsx).
  */
 /**
  * `value`: a menu's choice; `typed`: a text field typed in (its text is read from it when replayed);

@@ -28,7 +28,7 @@ let mismatch: Mismatch = () => undefined;
 let turns: Promise<void> = Promise.resolve();
 /** When the page was hydrated, but for its parts; when each part was. */
 let pageTime = Infinity;
-const partTimes = new Map<Element, number>();
+const partTimes = new WeakMap<Element, number>();
 
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
