@@ -12,16 +12,19 @@
  */
 /**
  * `value`: a menu's choice; `typed`: a text field typed in (its text is read from it when replayed);
- * `at`: when (the event's `timeStamp`, on `performance.now()`'s clock).
+ * `at`: when the page heard of it (`performance.now()` as the event is dispatched). Not the event's
+ * `timeStamp`: that is when the tap itself came, and a tap that came while the page was hydrating
+ * waits for the end of that task and is then answered by the live page; by its time stamp it would
+ * look unanswered, and be done twice (a menu opened, then closed again by the replay).
  */
 type EarlyInput = { target: Element; value?: string; typed?: true; at?: number };
 type EarlyWindow = { __earlyInput?: EarlyInput[]; __stopEarlyInput?: () => void };
 
 /** Records taps on controls and changes of menus, until the app replays them. Plain ES5. */
 export const EARLY_INPUT_SCRIPT = `(function(){var q=[];function keep(e){var t=e.target;
-if(!t||!t.closest)return;if(e.type==='change'){if(t.tagName==='SELECT')q.push({target:t,value:t.value,at:e.timeStamp});return}
+if(!t||!t.closest)return;if(e.type==='change'){if(t.tagName==='SELECT')q.push({target:t,value:t.value,at:performance.now()});return}
 if(t.closest('a[href]'))return;var c=t.closest('button,[role=radio],[role=tab],[role=switch],[role=checkbox]');
-if(c)q.push({target:c,at:e.timeStamp})}function typed(e){var t=e.target;if(!t||!(t.tagName==='TEXTAREA'||(t.tagName==='INPUT'&&
+if(c)q.push({target:c,at:performance.now()})}function typed(e){var t=e.target;if(!t||!(t.tagName==='TEXTAREA'||(t.tagName==='INPUT'&&
 !/^(checkbox|radio|file)$/.test(t.type))))return;for(var i=0;i<q.length;i++)if(q[i].target===t)return;q.push({target:t,typed:true})}
 document.addEventListener('click',keep,true);document.addEventListener('change',keep,true);document.addEventListener('input',typed,true);
 window.__earlyInput=q;window.__stopEarlyInput=function(){document.removeEventListener('click',keep,true);
