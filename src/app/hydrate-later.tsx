@@ -13,8 +13,20 @@
  *   so the markup is the server's wherever the part is rendered, hydrated or not.
  * - Each part is checked as `src/main.tsx` checks the page: hydrating it must not change its markup;
  *   when it does, `hydratePage`'s `mismatch` is told (the page is then rendered anew).
+ * - Parts may hold parts: those take their turns once the part holding them is hydrated, after the
+ *   turns already taken (the page's header, its content and its footer first, then the sections and
+ *   cards within the content).
  */
-import { createElement, Suspense, use, useLayoutEffect, useState } from 'react';
+import {
+  createContext,
+  createElement,
+  Suspense,
+  use,
+  useContext,
+  useLayoutEffect,
+  useRef,
+  useState,
+} from 'react';
 import type { ReactNode } from 'react';
 import styles from './hydrate-later.module.css';
 
@@ -54,9 +66,17 @@ export function hydratedAt(target: Element): number {
   return pageTime;
 }
 
-/** Resolves once every part met by `hydratePage` has been hydrated. */
-export function pageHydrated(): Promise<void> {
-  return turns.then(nextTask);
+/**
+ * Resolves once every part met by `hydratePage` has been hydrated, the parts within parts too (they
+ * take their turns when the part holding them is hydrated).
+ */
+export async function pageHydrated(): Promise<void> {
+  let last: Promise<void>;
+  do {
+    last = turns;
+    await last;
+    await nextTask();
+  } while (last !== turns);
 }
 
 function takeTurn(): Turn {
@@ -79,10 +99,20 @@ function takeTurn(): Turn {
   };
 }
 
+/**
+ * Whether the part around is being hydrated (its first render, from the server's nodes): a part met
+ * then, within it, is one of the server's too, and takes a turn of its own.
+ */
+const PartHydrating = createContext<{ current: boolean } | undefined>(undefined);
+
 function Gate({ turn, children }: { turn: Turn; children: ReactNode }) {
   use(turn.ready);
-  useLayoutEffect(() => turn.check(), [turn]);
-  return children;
+  const hydrating = useRef(true);
+  useLayoutEffect(() => {
+    hydrating.current = false;
+    turn.check();
+  }, [turn]);
+  return <PartHydrating.Provider value={hydrating}>{children}</PartHydrating.Provider>;
 }
 
 type Props = {
@@ -93,7 +123,8 @@ type Props = {
 };
 
 export function HydrateLater({ children, as = 'div', className }: Props) {
-  const [turn] = useState(() => (hydrating ? takeTurn() : undefined));
+  const around = useContext(PartHydrating);
+  const [turn] = useState(() => (hydrating || around?.current ? takeTurn() : undefined));
   return createElement(
     as,
     { ref: turn?.hold, className: className ?? (as === 'div' ? styles.part : undefined), 'data-later': '' },

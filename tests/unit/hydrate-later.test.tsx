@@ -77,6 +77,50 @@ describe('parts hydrated later', () => {
     expect(mismatch).not.toHaveBeenCalled();
   });
 
+  it('within a part, take turns of their own once the part holding them is hydrated', async () => {
+    function Nested() {
+      return (
+        <main>
+          <Counter name="page" />
+          <HydrateLater>
+            <section>
+              <Counter name="outer" />
+              <ul>
+                <HydrateLater as="li">
+                  <Counter name="inner" />
+                </HydrateLater>
+              </ul>
+            </section>
+          </HydrateLater>
+        </main>
+      );
+    }
+    const root = document.createElement('div');
+    document.body.append(root);
+    root.innerHTML = renderToString((<Nested />) as unknown as VNode);
+    const served = root.innerHTML;
+    const mismatch = vi.fn();
+
+    hydratePage(() => hydrateRoot(root, <Nested />), mismatch);
+    const done = pageHydrated();
+    for (let task = 0; task < 5 && hydratedAt(button('outer')) === Infinity; task++) await nextTask();
+    // The outer part is hydrated; the one within it keeps the server's nodes, and is not live yet.
+    expect(root.innerHTML).toBe(served);
+    expect(hydratedAt(button('outer'))).toBeLessThan(Infinity);
+    expect(hydratedAt(button('inner'))).toBe(Infinity);
+    button('inner').click();
+    await Promise.resolve();
+    expect(button('inner').textContent).toBe('inner 0');
+
+    await done;
+    expect(hydratedAt(button('inner'))).toBeGreaterThan(hydratedAt(button('outer')));
+    button('inner').click();
+    await Promise.resolve();
+    expect(button('inner').textContent).toBe('inner 1');
+    expect(root.innerHTML).toBe(served.replace('inner 0', 'inner 1'));
+    expect(mismatch).not.toHaveBeenCalled();
+  });
+
   it('tell of a part whose markup is not what the browser renders', async () => {
     const root = document.createElement('div');
     document.body.append(root);

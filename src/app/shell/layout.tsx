@@ -22,14 +22,19 @@ export function Layout() {
         {t('header.skipToContent')}
       </a>
       <RouteEffects />
-      <AppHeader />
-      <main id="main" className={styles.main} tabIndex={-1}>
-        <ErrorBoundary resetKey={pathname}>
-          <Suspense fallback={<PageLoading />}>
-            <Outlet />
-          </Suspense>
-        </ErrorBoundary>
-      </main>
+      {/* The header, the page and the footer are hydrated each in a task of their own (hydrate-later.tsx). */}
+      <HydrateLater>
+        <AppHeader />
+      </HydrateLater>
+      <HydrateLater>
+        <main id="main" className={styles.main} tabIndex={-1}>
+          <ErrorBoundary resetKey={pathname}>
+            <Suspense fallback={<PageLoading />}>
+              <Outlet />
+            </Suspense>
+          </ErrorBoundary>
+        </main>
+      </HydrateLater>
       <HydrateLater>
         <AppFooter />
       </HydrateLater>
