@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
 import { providerSeo, useDocumentSeo } from '../../app/document-seo';
+import { HydrateLater } from '../../app/hydrate-later';
 import { bookingPath, pathOf } from '../../config/paths';
 import { useLiveProviders, useProvider } from '../../data/providers';
 import { resolveLanguage } from '../../domain/languages';
@@ -53,40 +54,43 @@ function Profile({ provider }: { provider: Provider }) {
   );
   return (
     <div className={`container ${styles.page}`} data-provider-id={provider.id}>
-      <section className={styles.hero}>
-        <ProviderPhoto className={styles.photo} src={provider.profilePhoto} size={128} />
-        <div className={styles.identity}>
-          <p className={`${styles.badge} ${provider.isOnline ? styles.online : ''}`}>
-            {provider.isOnline ? t('catalogue.online') : t('catalogue.offline')}
-          </p>
-          {provider.isTestProfile && (
-            <p className={`${styles.badge} ${styles.test}`} data-test-profile>
-              {t('catalogue.testProfileTitle')}
+      {/* The hero, the reviews and the side column are hydrated each in a task of their own (hydrate-later.tsx). */}
+      <HydrateLater>
+        <section className={styles.hero}>
+          <ProviderPhoto className={styles.photo} src={provider.profilePhoto} size={128} />
+          <div className={styles.identity}>
+            <p className={`${styles.badge} ${provider.isOnline ? styles.online : ''}`}>
+              {provider.isOnline ? t('catalogue.online') : t('catalogue.offline')}
             </p>
-          )}
-          <h1>
-            {provider.fullName}
-            {provider.isVerified && <VerifiedMark size="large" />}
-          </h1>
-          <p className={styles.profession}>
-            {t(`professions.${provider.profession}`)} · {countryName(provider.country, locale)}
-          </p>
-          <Rating value={provider.rating} reviews={provider.reviewCount} />
-          <p className={styles.since}>{t('profile.memberSince', { date: memberSince })}</p>
-        </div>
-        <div className={styles.actions}>
-          {provider.isOnline ? (
-            <ButtonLink to={bookingPath(provider.id)}>{t('profile.bookNow')}</ButtonLink>
-          ) : (
-            <button type="button" className={styles.unavailable} disabled>
-              {t('profile.unavailable')}
-            </button>
-          )}
-          <FavouriteButton providerId={provider.id} name={provider.fullName} />
-          <ShareActions title={provider.fullName} />
-          <ReportDialog providerId={provider.id} />
-        </div>
-      </section>
+            {provider.isTestProfile && (
+              <p className={`${styles.badge} ${styles.test}`} data-test-profile>
+                {t('catalogue.testProfileTitle')}
+              </p>
+            )}
+            <h1>
+              {provider.fullName}
+              {provider.isVerified && <VerifiedMark size="large" />}
+            </h1>
+            <p className={styles.profession}>
+              {t(`professions.${provider.profession}`)} · {countryName(provider.country, locale)}
+            </p>
+            <Rating value={provider.rating} reviews={provider.reviewCount} />
+            <p className={styles.since}>{t('profile.memberSince', { date: memberSince })}</p>
+          </div>
+          <div className={styles.actions}>
+            {provider.isOnline ? (
+              <ButtonLink to={bookingPath(provider.id)}>{t('profile.bookNow')}</ButtonLink>
+            ) : (
+              <button type="button" className={styles.unavailable} disabled>
+                {t('profile.unavailable')}
+              </button>
+            )}
+            <FavouriteButton providerId={provider.id} name={provider.fullName} />
+            <ShareActions title={provider.fullName} />
+            <ReportDialog providerId={provider.id} />
+          </div>
+        </section>
+      </HydrateLater>
 
       <div className={styles.columns}>
         <div className={styles.main}>
@@ -126,51 +130,55 @@ function Profile({ provider }: { provider: Provider }) {
               </ul>
             </section>
           )}
-          <ProviderReviews providerId={provider.id} reviewCount={provider.reviewCount} />
+          <HydrateLater>
+            <ProviderReviews providerId={provider.id} reviewCount={provider.reviewCount} />
+          </HydrateLater>
         </div>
-        <aside className={styles.side}>
-          <section className={styles.card}>
-            <h2>{t('profile.stats')}</h2>
-            <dl className={styles.stats}>
-              <div>
-                <dt>{t('profile.successRate')}</dt>
-                <dd>
-                  {provider.successRate !== undefined
-                    ? formatNumber(provider.successRate / 100, locale, { style: 'percent' })
-                    : '—'}
-                </dd>
-              </div>
-              <div>
-                <dt>{t('profile.completedCalls')}</dt>
-                <dd>{formatNumber(provider.completedCalls ?? 0, locale)}</dd>
-              </div>
-              <div>
-                <dt>{t('profile.availability')}</dt>
-                <dd>{provider.isOnline ? t('catalogue.online') : t('catalogue.offline')}</dd>
-              </div>
-              <div>
-                <dt>{t('catalogue.experience')}</dt>
-                <dd>{t('catalogue.years', { count: provider.yearsOfExperience })}</dd>
-              </div>
-              {provider.yearsAsExpat !== undefined && (
+        <HydrateLater>
+          <aside className={styles.side}>
+            <section className={styles.card}>
+              <h2>{t('profile.stats')}</h2>
+              <dl className={styles.stats}>
                 <div>
-                  <dt>{t('profile.expatExperience')}</dt>
-                  <dd>{t('catalogue.years', { count: provider.yearsAsExpat })}</dd>
+                  <dt>{t('profile.successRate')}</dt>
+                  <dd>
+                    {provider.successRate !== undefined
+                      ? formatNumber(provider.successRate / 100, locale, { style: 'percent' })
+                      : '—'}
+                  </dd>
                 </div>
+                <div>
+                  <dt>{t('profile.completedCalls')}</dt>
+                  <dd>{formatNumber(provider.completedCalls ?? 0, locale)}</dd>
+                </div>
+                <div>
+                  <dt>{t('profile.availability')}</dt>
+                  <dd>{provider.isOnline ? t('catalogue.online') : t('catalogue.offline')}</dd>
+                </div>
+                <div>
+                  <dt>{t('catalogue.experience')}</dt>
+                  <dd>{t('catalogue.years', { count: provider.yearsOfExperience })}</dd>
+                </div>
+                {provider.yearsAsExpat !== undefined && (
+                  <div>
+                    <dt>{t('profile.expatExperience')}</dt>
+                    <dd>{t('catalogue.years', { count: provider.yearsAsExpat })}</dd>
+                  </div>
+                )}
+              </dl>
+            </section>
+            <section className={styles.card}>
+              <h2>{t('catalogue.languages')}</h2>
+              <p>{provider.languages.map((code) => languageName(code, locale)).join(', ')}</p>
+              {provider.practiceCountries && provider.practiceCountries.length > 0 && (
+                <>
+                  <h2>{t('profile.countries')}</h2>
+                  <p>{provider.practiceCountries.map((code) => countryName(code, locale)).join(', ')}</p>
+                </>
               )}
-            </dl>
-          </section>
-          <section className={styles.card}>
-            <h2>{t('catalogue.languages')}</h2>
-            <p>{provider.languages.map((code) => languageName(code, locale)).join(', ')}</p>
-            {provider.practiceCountries && provider.practiceCountries.length > 0 && (
-              <>
-                <h2>{t('profile.countries')}</h2>
-                <p>{provider.practiceCountries.map((code) => countryName(code, locale)).join(', ')}</p>
-              </>
-            )}
-          </section>
-        </aside>
+            </section>
+          </aside>
+        </HydrateLater>
       </div>
     </div>
   );
