@@ -253,6 +253,21 @@ describe('automations', () => {
     expect(sends.find((send) => send.uid === 'su-es')).toMatchObject({ state: 'sent', language: 'es' });
   });
 
+  it('mails each client once when runs race, a mail being marked sent while another run looks, 5 rounds', async () => {
+    for (let round = 0; round < 5; round++) {
+      const automation = await create({ ...base, name: `Course ${round}`, enabled: true });
+      await switchedOnAgo(automation.id, 30);
+      const uids = Array.from({ length: 8 }, (_, index) => `race-${round}-${index}`);
+      for (const uid of uids) await person(uid, { language: 'en', createdAt: ago(10) });
+      await Promise.all([run(), run(), run()]);
+      await run();
+      const mails = mailsOf(automation.id);
+      for (const uid of uids) expect(mails.get(`${uid}@example.test`), uid).toHaveLength(1);
+      expect([...mails.values()].every((list) => list.length === 1)).toBe(true);
+      await call('POST', `/api/admin/comms/automations/${automation.id}/disable`);
+    }
+  });
+
   it('mails the client of each failed consultation once, unless they booked again since', async () => {
     const automation = await create({
       ...base,

@@ -187,15 +187,18 @@ async function takeUpOpenSends(
     endkey: [automationId, {}],
     include_docs: true,
   });
-  const stale = (send: AutomationSendDoc) =>
-    resumeAll || now.getTime() - Date.parse(send.attemptAt) >= LEASE_MS;
+  // Decided by the document, never by the row: the row says what the send was when the view was
+  // indexed, the document what it is now (another run may have marked it sent in between).
+  const open = (send: AutomationSendDoc) =>
+    send.state === 'queued' ||
+    (send.state === 'sending' && (resumeAll || now.getTime() - Date.parse(send.attemptAt) >= LEASE_MS));
   for (const row of rows) {
     if (stopping()) return;
     const seen = row.doc;
-    if (!seen || (seen.state === 'sending' && !stale(seen))) continue;
+    if (!seen || !open(seen)) continue;
     // Taken by the first to write over what it saw: another run taking it up too finds it changed.
     const taken = await upsertDoc<AutomationSendDoc>(store, COMMS_DB, seen._id, (current) =>
-      current && current.state === seen.state && current.attemptAt === seen.attemptAt
+      current && open(current) && current.state === seen.state && current.attemptAt === seen.attemptAt
         ? { ...current, state: 'sending', attempts: current.attempts + 1, attemptAt: now.toISOString() }
         : undefined,
     );
