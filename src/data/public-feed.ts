@@ -17,13 +17,14 @@
  * feed wrote to the collection since it was asked for (the collection's write count, pullWritesMark),
  * else it is asked for again, so that an older version never replaces a newer one. Live, the feed
  * then waits for the next changes with a long poll. A failed request is tried again after a delay
- * that doubles up to a ceiling (or once the browser is back online), and reported, so that a first
+ * that doubles up to a ceiling (or as soon as the connection is back: sync-status.ts `onReconnect`,
+the delay then starting again from its base), and reported, so that a first
  * visit that cannot pull knows it.
  */
 import type { RxCollection } from 'rxdb';
 import { pullCheckpointMark, pullWritesMark } from './database';
 import { gatewayFetch } from './gateway-fetch';
-import { reportActive } from './sync-status';
+import { onReconnect, reportActive } from './sync-status';
 
 export type FeedTarget = { origin: string; fetch?: typeof fetch };
 
@@ -193,8 +194,10 @@ export class PublicFeed {
         if (this.cancelled) throw new Cancelled();
         this.current = false;
         this.options.onError?.(error);
-        await this.pause();
-        this.retryMs = Math.min(this.retryMs * 2, this.options.retry.maxMs);
+        const reconnected = await this.pause();
+        this.retryMs = reconnected
+          ? this.options.retry.baseMs
+          : Math.min(this.retryMs * 2, this.options.retry.maxMs);
       }
     }
   }
@@ -276,18 +279,20 @@ export class PublicFeed {
   }
 
   /** Waits before trying again: the retry delay, or until the browser is back online. */
-  private pause(): Promise<void> {
+  /** Waits `retryMs` (while offline, until back online); answers whether the connection came back. */
+  private pause(): Promise<boolean> {
     return new Promise((resolve) => {
       const offline = typeof navigator !== 'undefined' && navigator.onLine === false;
-      const done = () => {
+      const done = (reconnected: boolean) => {
         clearTimeout(timer);
-        if (typeof window !== 'undefined') window.removeEventListener('online', done);
-        this.abort.signal.removeEventListener('abort', done);
-        resolve();
+        stopListening();
+        this.abort.signal.removeEventListener('abort', aborted);
+        resolve(reconnected);
       };
-      const timer = offline ? undefined : setTimeout(done, this.retryMs);
-      if (typeof window !== 'undefined') window.addEventListener('online', done);
-      this.abort.signal.addEventListener('abort', done);
+      const aborted = () => done(false);
+      const timer = offline ? undefined : setTimeout(() => done(false), this.retryMs);
+      const stopListening = onReconnect(() => done(true));
+      this.abort.signal.addEventListener('abort', aborted);
     });
   }
 

@@ -7,8 +7,8 @@
  * long-poll: so at most two collections are live at once, `mine` (while signed in) and
  * `providers` (while a listing is on screen). The other public collections are pulled at start,
  * when the connection returns and on a timer. Failed requests are retried with a backoff that
- * doubles up to a ceiling and resets after a success; while the browser is offline RxDB waits for
- * the `online` event instead.
+ * doubles up to a ceiling and resets after a success; a wait ends as soon as the connection comes
+ * back (the browser's `online` event, or any request getting through again).
  */
 import { replicateCouchDB } from 'rxdb/plugins/replication-couchdb';
 import type { RxCouchDBReplicationState } from 'rxdb/plugins/replication-couchdb';
@@ -23,7 +23,7 @@ import { gatewayFetch } from './gateway-fetch';
 import { PublicFeed } from './public-feed';
 import type { FeedPart } from './public-feed';
 import { mineRevisions } from './server-revisions';
-import { reportActive } from './sync-status';
+import { onReconnect, reportActive } from './sync-status';
 
 const RETRY_BASE_MS = 1_000;
 const RETRY_MAX_MS = 60_000;
@@ -58,8 +58,15 @@ function gatewayUrl(target: ReplicationTarget, dbName: string): string {
   return `${target.origin}/db/${dbName}/`;
 }
 
-/** Doubles the retry delay after each error, back to the base after data moves again. */
-function withBackoff(replication: Replication): Replication {
+/**
+ * Doubles the retry delay after each error, back to the base after data moves again or the
+ * connection comes back. RxDB waits that delay after a failed request (`collection.promiseWait`,
+ * through its replication helper's `awaitRetry`), and cuts it short at the browser's `online` event
+ * only if the browser said it was offline when the request failed: the collection's waits are also
+ * cut at every reconnection (sync-status.ts `onReconnect`), so that a message or an edit written
+ * offline goes as soon as the connection returns, not up to a minute later.
+ */
+function withBackoff(replication: Replication, collection: RxCollection): Replication {
   replication.retryTime = RETRY_BASE_MS;
   replication.error$.subscribe(() => {
     replication.retryTime = Math.min((replication.retryTime ?? RETRY_BASE_MS) * 2, RETRY_MAX_MS);
@@ -69,7 +76,59 @@ function withBackoff(replication: Replication): Replication {
   };
   replication.received$.subscribe(reset);
   replication.sent$.subscribe(reset);
+  const stopListening = onReconnect(reset);
+  replication.canceled$.subscribe((canceled) => {
+    if (canceled) stopListening();
+  });
+  wakeOnReconnect(collection);
   return replication;
+}
+
+const wakeable = new WeakSet<RxCollection>();
+
+/** The collection's waits (RxDB's retry delays) end early when the connection comes back. */
+function wakeOnReconnect(collection: RxCollection) {
+  if (wakeable.has(collection)) return;
+  wakeable.add(collection);
+  const wait = collection.promiseWait.bind(collection);
+  collection.promiseWait = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const done = () => {
+        stopListening();
+        resolve();
+      };
+      const stopListening = onReconnect(done);
+      void wait(ms).then(done);
+    });
+}
+
+/**
+ * RxDB's live pull asks `_changes?feed=longpoll&since=now` until a long poll is first answered, and
+ * asks `since=now` again after one fails: what changed between the failure and the new request was
+ * never pulled (a provider's answer written while the client's connection came back stayed unseen
+ * until the next change). This fetch asks such a long poll from the last sequence an answer of the
+ * change feed gave (RxDB's own checkpoint pulls included); what comes again is already on the device
+ * and changes nothing there.
+ */
+function longPollFromKnownSequence(fetcher: typeof fetch): typeof fetch {
+  let known: string | number | undefined;
+  return async (input, init) => {
+    const asked = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    const url = new URL(asked, 'http://localhost');
+    if (!url.pathname.endsWith('/_changes')) return fetcher(input, init);
+    if (url.searchParams.get('since') === 'now' && known !== undefined) {
+      url.searchParams.set('since', String(known));
+      input = asked.startsWith('http') ? url.href : `${url.pathname}${url.search}`;
+    }
+    const response = await fetcher(input, init);
+    try {
+      const { last_seq: seq } = (await response.clone().json()) as { last_seq?: unknown };
+      if (typeof seq === 'string' || typeof seq === 'number') known = seq;
+    } catch {
+      // Not a change feed's answer: RxDB reports it.
+    }
+    return response;
+  };
 }
 
 function startReplication(
@@ -82,7 +141,7 @@ function startReplication(
     replicationIdentifier: options.identifier ?? `gateway-${dbName}`,
     collection,
     url: gatewayUrl(target, dbName),
-    fetch: target.fetch ?? gatewayFetch,
+    fetch: longPollFromKnownSequence(target.fetch ?? gatewayFetch),
     live: options.live,
     retryTime: RETRY_BASE_MS,
     waitForLeadership: options.live,
@@ -93,7 +152,7 @@ function startReplication(
   replication.canceled$.subscribe((canceled) => {
     if (canceled) reportActive(options.key, false);
   });
-  return withBackoff(replication);
+  return withBackoff(replication, collection);
 }
 
 /**

@@ -20,6 +20,7 @@ const inputs: Inputs = {
   waiting: new Map(),
 };
 const listeners = new Set<() => void>();
+const reconnectListeners = new Set<() => void>();
 let snapshot: SyncSnapshot = compute();
 
 function compute(): SyncSnapshot {
@@ -46,8 +47,27 @@ export function subscribeSync(listener: () => void): () => void {
 
 /** A request to the server went through (true) or could not reach it (false). */
 export function reportNetwork(reachable: boolean) {
+  const back = reachable && !inputs.reachable;
   inputs.reachable = reachable;
   publish();
+  if (back) reconnected();
+}
+
+/**
+ * Calls `listener` each time the connection comes back: the browser's `online` event, or a request
+ * that reached the server after one that could not. Whatever waits to try again (a replication's
+ * backoff) listens, so that what was written offline goes as soon as the connection returns, not at
+ * the end of a delay that grew while it was away: a phone on a weak network loses requests without
+ * the browser ever saying it is offline, and says `online` again without a word to a wait already
+ * begun.
+ */
+export function onReconnect(listener: () => void): () => void {
+  reconnectListeners.add(listener);
+  return () => reconnectListeners.delete(listener);
+}
+
+function reconnected() {
+  for (const listener of [...reconnectListeners]) listener();
 }
 
 export function reportActive(key: string, active: boolean) {
@@ -67,6 +87,7 @@ if (typeof window !== 'undefined') {
     inputs.browserOnline = true;
     inputs.reachable = true;
     publish();
+    reconnected();
   });
   window.addEventListener('offline', () => {
     inputs.browserOnline = false;

@@ -4,6 +4,7 @@
  */
 import { getRxStorageMemory } from 'rxdb/plugins/storage-memory';
 import { manyProviders } from '../../bench/bench-data';
+import { filter, firstValueFrom } from 'rxjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAppDatabase } from '../../src/data/database';
 import type { AppDatabase } from '../../src/data/database';
@@ -13,6 +14,7 @@ import { ContentSync, PublicCollectionSync, startMineSync } from '../../src/data
 import { PER_LANGUAGE_TYPES } from '../../src/domain/content';
 import type { ContentDoc } from '../../src/domain/content';
 import { favouriteId } from '../../src/domain/mine';
+import { reportNetwork } from '../../src/data/sync-status';
 import { BROWSER_HEADERS, mintUser } from '../support/sessions';
 import type { TestUser } from '../support/sessions';
 import { startTestServer } from '../support/test-server';
@@ -464,6 +466,64 @@ describe('replication through the gateway', () => {
     expect(await presentIds(server.store, user.db, named)).toEqual(
       [favouriteId('demo-expat-007'), favouriteId('demo-expat-008')].sort(),
     );
+    await sync.stop();
+    await db.close();
+  });
+
+  it('pushes what waited offline as soon as the connection is back, not at the end of its backoff', async () => {
+    const db = await freshDatabase();
+    await saveMine(db, favourite('demo-lawyer-003'));
+    const target = gatewayTarget(user.cookie);
+    let down = true;
+    const sync = startMineSync(db, user.db, {
+      origin: target.origin,
+      // The network as gatewayFetch meets it: a request that cannot get through says so.
+      fetch: ((input, init) => {
+        if (!down) return target.fetch(input, init);
+        reportNetwork(false);
+        return Promise.reject(new TypeError('network down'));
+      }) as typeof fetch,
+    });
+    // Away a long time: the backoff is at its ceiling (a minute), and the push fails.
+    sync.replication.retryTime = 60_000;
+    const pushFailed = (error: unknown) =>
+      (error as { parameters?: { direction?: string } }).parameters?.direction === 'push';
+    await firstValueFrom(sync.replication.error$.pipe(filter(pushFailed)));
+    expect(await waitingCount(db)).toBe(1);
+
+    // Another request gets through (an API call, a public pull): the waits end, the favourite goes.
+    down = false;
+    reportNetwork(true);
+    await expect
+      .poll(() => presentIds(server.store, user.db, [favouriteId('demo-lawyer-003')]), { timeout: 15_000 })
+      .toEqual([favouriteId('demo-lawyer-003')]);
+    await expect.poll(() => waitingCount(db), { timeout: 15_000 }).toBe(0);
+    await sync.stop();
+    await db.close();
+  });
+
+  it('pulls what changed while a long poll was lost on its way back, when it asks again', async () => {
+    const db = await freshDatabase();
+    const target = gatewayTarget(user.cookie);
+    let dropAnswers = false;
+    const sync = startMineSync(db, user.db, {
+      origin: target.origin,
+      // The connection drops while a long poll's answer is on its way back.
+      fetch: (async (input, init) => {
+        const response = await target.fetch(input, init);
+        if (dropAnswers && String(input).includes('feed=longpoll')) {
+          dropAnswers = false;
+          throw new TypeError('connection reset');
+        }
+        return response;
+      }) as typeof fetch,
+    });
+    await sync.awaitInitialReplication();
+    dropAnswers = true;
+    const { id, ...rest } = favourite('demo-expat-010');
+    await server.store.db(user.db).insert({ _id: id, ...rest });
+    await expect.poll(() => db.mine.findOne(id).exec(), { timeout: 15_000 }).not.toBeNull();
+    expect(dropAnswers).toBe(false); // the answer carrying it was lost
     await sync.stop();
     await db.close();
   });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   getSyncSnapshot,
+  onReconnect,
   reportActive,
   reportNetwork,
   reportWaiting,
@@ -34,5 +35,22 @@ describe('sync status', () => {
       'online:1',
       'online:0',
     ]);
+  });
+
+  it('says the connection is back once a request gets through after one that could not', () => {
+    let reconnections = 0;
+    const stop = onReconnect(() => reconnections++);
+    reportNetwork(true); // it was reachable: nothing came back
+    expect(reconnections).toBe(0);
+    reportNetwork(false);
+    reportNetwork(false);
+    expect(reconnections).toBe(0);
+    reportNetwork(true);
+    reportNetwork(true);
+    expect(reconnections).toBe(1);
+    stop();
+    reportNetwork(false);
+    reportNetwork(true);
+    expect(reconnections).toBe(1);
   });
 });
