@@ -14,7 +14,7 @@ import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { hydratedAt, hydratePage, pageHydrated } from './app/hydrate-later';
-import { replayEarlyInput } from './app/early-input';
+import { holdLinks, replayEarlyInput } from './app/early-input';
 import { installErrorReporting } from './app/error-reporting';
 import { loadFonts } from './app/fonts';
 import { setUpPwa } from './app/pwa';
@@ -92,6 +92,7 @@ async function start(): Promise<void> {
     served !== undefined && (!choice || choice === served.language || linkLanguage() === served.language);
   // A page hydrated keeps its stand-in font until the reader changes page; one drawn anew takes Inter.
   loadFonts({ takeAtOnce: !hydrate });
+  let releaseLinks = () => {};
 
   if (served && hydrate) {
     if (Array.isArray(served.texts)) primeTexts(served.language, served.texts);
@@ -129,6 +130,7 @@ async function start(): Promise<void> {
       createRoot(root).render(app);
     };
     const painted = root.innerHTML;
+    releaseLinks = holdLinks();
     hydratePage(() => (hydrated = hydrateRoot(root, app)), renderAnew);
     const rendered = root.innerHTML;
     if (rendered !== painted) renderAnew(painted, rendered);
@@ -153,8 +155,9 @@ async function start(): Promise<void> {
     );
   }
   // Either way the recording stops; a page rendered anew (in another language) has none of the
-  // elements tapped, so nothing of it is replayed.
-  void replayEarlyInput(hydratedAt);
+  // elements tapped, so nothing of it is replayed. A link tapped while the parts were hydrated is
+  // followed last.
+  void replayEarlyInput(hydratedAt).then(releaseLinks);
 }
 
 void start().finally(() => setTimeout(() => document.getElementById('splash')?.remove(), SPLASH_REMOVAL_MS));

@@ -4,7 +4,8 @@
  * seconds before the app can answer, and a tap on a filter, a menu or the language menu meanwhile
  * would otherwise be lost, as would what they typed in a field (the help centre's search): the
  * renderer adopts the field with its text on screen but never hears of it, and wipes it at its next
- * render. Links need nothing: the browser follows them itself.
+ * render. Links need nothing before the app runs: the browser follows them itself. While the app
+ * hydrates the page's parts, a tap on a link waits for the last part (`holdLinks`).
  *
  * The page's HTML starts the recording (`EARLY_INPUT_SCRIPT`, inlined by server/http/ssr.ts); the
  * app replays it once every part of the page is hydrated (parts come one task after another, see
@@ -70,4 +71,35 @@ export async function replayEarlyInput(
 function replayTyping(field: HTMLInputElement | HTMLTextAreaElement): void {
   if (field.value === field.defaultValue) return;
   field.dispatchEvent(new Event('input', { bubbles: true }));
+}
+
+/**
+ * From the start of hydration until the returned function is called: taps on the page's own links
+ * wait, and the last one is followed then. A part of the page is hydrated only from the server's
+ * nodes as they were: a link of the header, live before the content below it, would change the
+ * page under that content's turn (its markup no longer the server's, and the whole page rendered
+ * anew). Links to another site or a new tab, with a modifier key, or to a place on the same page go
+ * as always.
+ */
+export function holdLinks(): () => void {
+  let held: HTMLAnchorElement | undefined;
+  const hold = (event: MouseEvent) => {
+    if (event.defaultPrevented || event.button !== 0) return;
+    if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    const link = (event.target as Element | null)?.closest?.('a[href]');
+    if (!(link instanceof HTMLAnchorElement) || link.hasAttribute('download')) return;
+    if ((link.target && link.target !== '_self') || link.origin !== window.location.origin) return;
+    if (link.pathname === window.location.pathname && link.search === window.location.search && link.hash) {
+      return;
+    }
+    event.preventDefault();
+    event.stopPropagation();
+    held = link;
+  };
+  document.addEventListener('click', hold, true);
+  return () => {
+    document.removeEventListener('click', hold, true);
+    if (held?.isConnected) held.click();
+    held = undefined;
+  };
 }

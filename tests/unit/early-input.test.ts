@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { EARLY_INPUT_SCRIPT, replayEarlyInput } from '../../src/app/early-input';
+import { EARLY_INPUT_SCRIPT, holdLinks, replayEarlyInput } from '../../src/app/early-input';
 
 /** A menu button as the app renders it once live: each tap toggles it. */
 function menuButton(): { button: HTMLButtonElement; taps: () => number; goLive: () => void } {
@@ -64,5 +64,57 @@ describe('early input', () => {
     menu.button.remove();
     await replayEarlyInput(() => Infinity);
     expect(menu.taps()).toBe(0);
+  });
+});
+
+describe('links tapped while the page is hydrated', () => {
+  afterEach(() => {
+    document.body.replaceChildren();
+  });
+
+  /** A link as the router renders it: its own handler follows it in the page. */
+  function routerLink(href: string, attributes: Record<string, string> = {}) {
+    const link = document.createElement('a');
+    link.href = href;
+    for (const [name, value] of Object.entries(attributes)) link.setAttribute(name, value);
+    link.textContent = 'Tarifs';
+    document.body.append(link);
+    const followed: string[] = [];
+    link.addEventListener('click', (event) => {
+      if (event.defaultPrevented) return;
+      event.preventDefault(); // the router's navigation, in the page
+      followed.push(link.pathname);
+    });
+    return { link, followed };
+  }
+
+  it('wait for the last part, and the last one is followed then, once', () => {
+    const release = holdLinks();
+    const first = routerLink('/providers');
+    const second = routerLink('/tarifs');
+    first.link.click();
+    second.link.click();
+    expect([...first.followed, ...second.followed]).toEqual([]);
+    release();
+    expect(first.followed).toEqual([]);
+    expect(second.followed).toEqual(['/tarifs']);
+    second.link.click(); // live now: nothing holds it
+    expect(second.followed).toEqual(['/tarifs', '/tarifs']);
+  });
+
+  it('let through a new tab, another site and a place on the same page', () => {
+    const release = holdLinks();
+    const newTab = routerLink('/tarifs', { target: '_blank' });
+    newTab.link.click();
+    const elsewhere = routerLink('https://example.org/');
+    elsewhere.link.click();
+    const anchor = routerLink('#main');
+    anchor.link.click();
+    const modified = routerLink('/providers');
+    modified.link.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, ctrlKey: true }));
+    expect([newTab, elsewhere, anchor, modified].map(({ followed }) => followed.length)).toEqual([
+      1, 1, 1, 1,
+    ]);
+    release();
   });
 });
