@@ -30,6 +30,7 @@ const INVARIANT_TESTS = [
   'payouts-crash', // payouts killed mid-way
   'comms-crash', // a broadcast killed mid-way
   'campaign-crash', // a mail campaign killed with a mail in the SMTP server's hands
+  'admin-comms-campaigns', // a campaign's mails claimed once, two instances at once included
   'payout-mails-crash', // a payout's mail killed in the SMTP server's hands
   'admin-comms-automations', // automations' sends claimed once, runs at once included
   'pouchdb-replication', // a plain CouchDB client through the gateway, both ways

@@ -12,6 +12,7 @@ import { accountIds } from '../../src/domain/account';
 import type { CampaignView, MailDeliveryView, SuppressionView } from '../../src/domain/comms-campaigns';
 import type { StoredAccount } from '../../server/services/accounts';
 import { campaignSender } from '../../server/services/comms/campaign-sender';
+import { readCampaign } from '../../server/services/comms/campaigns';
 import type { SegmentView } from '../../server/services/comms/segments';
 import { requestPasswordReset } from '../../server/services/verification';
 import { createPasswordAccount } from '../support/accounts';
@@ -310,6 +311,48 @@ describe('mail campaigns', () => {
       'campaign_schedule',
       'campaign_cancel',
     ]);
+  });
+
+  it('mails each recipient once when two instances carry out a scheduled campaign as it comes due, 3 rounds', async () => {
+    const uids = Array.from({ length: 24 }, (_, index) => `c-mt-${index}`);
+    for (const uid of uids) await mintAudienceUser(server.store, uid, { language: 'en', country: 'MT' });
+    const created = await call('POST', '/api/admin/comms/segments', {
+      name: 'Malte',
+      rules: { countries: ['MT'] },
+    });
+    const malta = (created.json as { segment: SegmentView }).segment;
+    // Another instance on the same store: its own sender, started (and so resuming) before the time.
+    const other = { ...server.store };
+    for (let round = 0; round < 3; round++) {
+      const answer = await call('POST', '/api/admin/comms/campaigns', {
+        segmentId: malta.id,
+        texts: {
+          fr: { subject: `Deux instances ${round}`, body: 'Une fois chacun.' },
+          en: { subject: `Two instances ${round}`, body: 'Once each.' },
+        },
+        scheduledAt: new Date(Date.now() + 1200).toISOString(),
+      });
+      expect(answer.status).toBe(202);
+      const { id } = (answer.json as { campaign: CampaignView }).campaign;
+      await campaignSender(other, server.config).resume();
+      // Read from the store: polling the admin API this long would meet its rate limit.
+      for (let i = 0; i < 600 && (await readCampaign(server.store, id)).state !== 'complete'; i++) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      await Promise.all([
+        campaignSender(server.store, server.config).idle(),
+        campaignSender(other, server.config).idle(),
+      ]);
+      const mails = smtp.mails.filter((mail) => mail.subject === `Two instances ${round}`);
+      expect(mails.flatMap((mail) => mail.to).sort()).toEqual(
+        uids.map((uid) => `${uid}@example.test`).sort(),
+      );
+      expect(await campaignOf(id)).toMatchObject({
+        state: 'complete',
+        total: 24,
+        counts: { queued: 0, sent: 24, failed: 0, bounced: 0, suppressed: 0 },
+      });
+    }
   });
 });
 

@@ -10,11 +10,18 @@
  *   or a temporary one (4xx, unreachable) on the last attempt: `failed`, recorded as a failure;
  * - a temporary one before the last attempt: `queued` again, tried in a later pass.
  * The reasons kept are the SMTP server's answers with secrets redacted.
+ *
+ * Taken by one sender, whatever runs at once (every instance kicks a scheduled campaign when it comes
+ * due, and resumes the unfinished ones at its start): a delivery is claimed `sending` by a write made
+ * only if it is still as the sender read it (state, attempts, attempt time); a sender that finds it
+ * changed leaves it, counted as not done, and sees how it ended in a later pass. One left `sending` is
+ * open again at a sender's start (a crash left it: campaign-sender.ts) or once its attempt is older
+ * than a lease, longer than any SMTP transaction lasts (mail.ts's timeouts).
  */
 import { userDbName } from '../../../src/domain/user-db';
 import type { Config } from '../../config/env';
 import { redactText } from '../../log';
-import { getOrUndefined, updateFrom } from '../../store/store';
+import { getOrUndefined, updateFrom, upsertDoc } from '../../store/store';
 import type { Store } from '../../store/store';
 import { sendMail } from '../mail';
 import { storedMailTemplates } from '../mail-compose';
@@ -31,6 +38,8 @@ import { unsubscribeToken, unsubscribeUrl } from './unsubscribe-token';
 
 /** Attempts at a mail whose SMTP server is unreachable or answers "try later" (4xx). */
 export const ATTEMPTS = 3;
+/** A delivery left `sending` this long is a crashed attempt's: any sender takes it up again. */
+export const SENDING_LEASE_MS = 2 * 60_000;
 /** The longest failure reason kept. */
 const FAILURE_MAX = 300;
 
@@ -55,6 +64,23 @@ export function classifySmtpFailure(error: unknown): SmtpFailure {
   return { reason, kind: permanent ? (atRecipient ? 'hard_bounce' : 'permanent') : 'temporary' };
 }
 
+/**
+ * Whether a sender may take `delivery` up now: queued, or `sending` left by a crash (`resuming`: this
+ * process has just started; otherwise once its attempt is older than the lease).
+ */
+export function openDelivery(delivery: MailDeliveryDoc, resuming: boolean, now = Date.now()): boolean {
+  if (delivery.state === 'queued') return true;
+  if (delivery.state !== 'sending') return false;
+  const attemptAt = delivery.attemptAt ? Date.parse(delivery.attemptAt) : 0;
+  return resuming || now - attemptAt >= SENDING_LEASE_MS;
+}
+
+/** Whether `current` is still the delivery a sender read as `seen` (nobody took it up since). */
+const unchanged = (current: MailDeliveryDoc, seen: MailDeliveryDoc) =>
+  current.state === seen.state &&
+  (current.attempts ?? 0) === (seen.attempts ?? 0) &&
+  current.attemptAt === seen.attemptAt;
+
 /** Whether the recipient agreed to mail tracking (their settings; none saved: no). */
 async function trackingConsent(store: Store, uid: string): Promise<boolean> {
   const settings = await getOrUndefined(
@@ -76,9 +102,38 @@ export function createDeliverer(store: Store, config: Config, throttle: () => Pr
     return (written ?? { ...delivery, ...change }) as Delivery;
   }
 
-  /** Mails one recipient (unless suppressed); answers the delivery as it was left. */
-  async function deliverOne(record: CampaignDoc, delivery: Delivery, key: string): Promise<Delivery> {
-    if (await isSuppressed(store, delivery.email)) return markFrom(delivery, { state: 'suppressed' });
+  /**
+   * Writes `change` over the delivery if it is still open and as `seen` was; answers it as written,
+   * or, taken meanwhile by another sender, as it is now.
+   */
+  async function take(
+    seen: Delivery,
+    resuming: boolean,
+    change: (current: MailDeliveryDoc) => Partial<MailDeliveryDoc>,
+  ): Promise<{ taken: boolean; delivery: Delivery }> {
+    let latest: Delivery = seen;
+    const written = await upsertDoc<MailDeliveryDoc>(store, COMMS_DB, seen._id, (current) => {
+      if (current) latest = current as Delivery;
+      return current && unchanged(current, seen) && openDelivery(current, resuming)
+        ? { ...current, ...change(current) }
+        : undefined;
+    });
+    return written ? { taken: true, delivery: written as Delivery } : { taken: false, delivery: latest };
+  }
+
+  /**
+   * Mails one recipient (unless suppressed) if no other sender took the delivery up since it was
+   * read; answers the delivery as it was left (or as the other sender holds it).
+   */
+  async function deliverOne(
+    record: CampaignDoc,
+    delivery: Delivery,
+    key: string,
+    resuming: boolean,
+  ): Promise<Delivery> {
+    if (!openDelivery(delivery, resuming)) return delivery;
+    if (await isSuppressed(store, delivery.email))
+      return (await take(delivery, resuming, () => ({ state: 'suppressed' }))).delivery;
     const { language, text } = deliveryText(record, delivery);
     const campaignId = campaignIdOf(record);
     const link = unsubscribeUrl(
@@ -96,8 +151,16 @@ export function createDeliverer(store: Store, config: Config, throttle: () => Pr
       : undefined;
     const mail = campaignMail(language, text, link, tracking, await templates('campaign', language));
     await throttle();
-    const attempts = (delivery.attempts ?? 0) + 1;
-    const sending = await markFrom(delivery, { state: 'sending', attempts, tracked });
+    // Claimed after the wait for the rate: a claim is never older than its SMTP transaction.
+    const taking = await take(delivery, resuming, (current) => ({
+      state: 'sending',
+      attempts: (current.attempts ?? 0) + 1,
+      attemptAt: new Date().toISOString(),
+      tracked,
+    }));
+    if (!taking.taken) return taking.delivery;
+    const sending = taking.delivery;
+    const attempts = sending.attempts ?? 1;
     try {
       await sendMail(config, {
         kind: 'campaign',

@@ -41,6 +41,8 @@ export type MailDeliveryDoc = {
   messageId: string;
   failure?: string;
   attempts?: number;
+  /** When its last attempt was claimed (`sending`): a claim older than a lease was a crash's. */
+  attemptAt?: string;
   sentAt?: string;
   /** When it ended `failed` or `bounced`. */
   failedAt?: string;

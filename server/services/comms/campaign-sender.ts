@@ -8,12 +8,18 @@
  *   (address and language read then, Message-ID derived from the campaign and the uid): written again
  *   after a crash, it is the same document. Users who signed up after the campaign's time are never
  *   added, so a resumed resolution selects the same people.
- * - Each mail: the delivery is marked `sending` before the SMTP transaction and `sent` after the
- *   server's 250. A delivery found `sending` on resume is mailed again (same Message-ID): its earlier
- *   transaction either never ended, or ended in the few milliseconds between the SMTP server's 250
- *   and our write of `sent`. In that last case, and only then, the recipient gets the mail twice.
- *   SMTP offers no way to ask a server whether it took a message, so this window cannot be closed
- *   from our side; the fixed Message-ID lets receiving systems that deduplicate on it do so.
+ * - Each mail: the delivery is claimed `sending` before the SMTP transaction and marked `sent` after
+ *   the server's 250. The claim is written only over the delivery as this sender read it, so of
+ *   senders carrying out the same campaign at once (every instance kicks a scheduled campaign when
+ *   it comes due), one takes each delivery (campaign-delivery.ts).
+ * - A delivery found `sending` by the first pass after a start is mailed again (same Message-ID):
+ *   its earlier transaction either never ended, or ended in the few milliseconds between the SMTP
+ *   server's 250 and our write of `sent`. In that last case, and only then, the recipient gets the
+ *   mail twice. SMTP offers no way to ask a server whether it took a message, so this window cannot
+ *   be closed from our side; the fixed Message-ID lets receiving systems that deduplicate on it do
+ *   so. Later passes leave a `sending` delivery to its sender until its claim is older than a lease;
+ *   an instance that starts while another is in the middle of a transaction therefore mails that
+ *   one recipient again (the same window, as wide as one transaction).
  * - The suppression list is read just before each mail, so an unsubscription made while a campaign
  *   is sending is honoured by that campaign too (status `suppressed`).
  * - The record's counts are a tally written every few mails; the final ones are counted from the
@@ -58,8 +64,11 @@ const TALLY_EVERY = 10;
 const RETRY_PAUSE_MS = 5_000;
 
 export type CampaignSender = {
-  /** Starts (or schedules) carrying `id` out unless this process already is. */
-  kick(id: string): void;
+  /**
+   * Starts (or schedules) carrying `id` out unless this process already is; `resuming`: this process
+   * has just started, so a delivery left `sending` is a crash's.
+   */
+  kick(id: string, resuming?: boolean): void;
   /** Kicks every unfinished campaign; answers how many. */
   resume(): Promise<number>;
   /** Resolves once no mailing is under way (scheduled campaigns waiting for their time excepted). */
@@ -87,10 +96,10 @@ function createCampaignSender(store: Store, config: Config): CampaignSender {
   // Mails start at most `ratePerMinute` a minute, all campaigns and automations together.
   const { deliverOne } = createDeliverer(store, config, marketingMailThrottle(store, config));
 
-  const kick = (id: string) => {
+  const kick = (id: string, resuming = false) => {
     if (stopped || running.has(id)) return;
     timers.clear(id);
-    const work = carryOut(id)
+    const work = carryOut(id, resuming)
       .catch((error: unknown) =>
         logError(`[comms] campaign ${id} stopped; it resumes at the next start:`, error),
       )
@@ -98,7 +107,7 @@ function createCampaignSender(store: Store, config: Config): CampaignSender {
     running.set(id, work);
   };
 
-  async function carryOut(id: string): Promise<void> {
+  async function carryOut(id: string, resuming: boolean): Promise<void> {
     let record: CampaignDoc = await readCampaign(store, id);
     if (record.state === 'complete' || record.state === 'cancelled') return;
     if (record.state === 'scheduled') {
@@ -113,7 +122,8 @@ function createCampaignSender(store: Store, config: Config): CampaignSender {
       // Whether these passes may mail an A/B campaign's rest (a winner chosen meanwhile: once more).
       const winnerKnown = record.ab?.winner !== undefined;
       for (let pass = 0; !stopped && record.state === 'sending'; pass++) {
-        const left = await deliverPass(record);
+        const left = await deliverPass(record, resuming);
+        resuming = false;
         record = await readCampaign(store, id);
         if (left === 0 || stopped) break;
         await pause(RETRY_PAUSE_MS * (pass + 1));
@@ -191,9 +201,9 @@ function createCampaignSender(store: Store, config: Config): CampaignSender {
 
   /**
    * One pass: mails every delivery not done that may be mailed now (an A/B campaign's rest waits for
-   * the winner); answers how many of those are left to try again.
+   * the winner); answers how many of those are left to try again (or to see ended by another sender).
    */
-  async function deliverPass(record: CampaignDoc): Promise<number> {
+  async function deliverPass(record: CampaignDoc, resuming: boolean): Promise<number> {
     const id = campaignIdOf(record);
     const key = await unsubscribeKey(store, config);
     const tally = noCampaignCounts();
@@ -203,7 +213,7 @@ function createCampaignSender(store: Store, config: Config): CampaignSender {
     for await (const doc of campaignDeliveries(store, id, record.total)) {
       if (stopped) return left + 1;
       const due = (doc.state === 'queued' || doc.state === 'sending') && mayMailNow(record, doc);
-      const done = due ? await deliverOne(record, doc, key) : doc;
+      const done = due ? await deliverOne(record, doc, key, resuming) : doc;
       if (due && countedAs(done.state) === 'queued') left += 1;
       tally[countedAs(done.state)] += 1;
       seen += 1;
@@ -248,7 +258,7 @@ function createCampaignSender(store: Store, config: Config): CampaignSender {
     kick,
     async resume() {
       const { rows } = await commsDb(store).view('comms-campaigns', 'open', {});
-      for (const row of rows) kick(row.id.slice('campaign:'.length));
+      for (const row of rows) kick(row.id.slice('campaign:'.length), true);
       return rows.length;
     },
     async idle() {
