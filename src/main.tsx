@@ -6,7 +6,8 @@
  * with the answers it carries, in its language, and the offline store opens once the page has
  * painted and the browser is idle. Any other page (the app shell, offline from the service worker)
  * renders once the store is open, from it. The splash painted by the shell leaves 500 ms after the
- * first render.
+ * first render. A first visit registers the service worker once the page's data is on the device
+ * (app/pwa.ts).
  */
 import '@fontsource-variable/inter/wght.css';
 import './ui/theme.css';
@@ -31,7 +32,6 @@ import { primeTexts } from './ui/intl';
 import type { PrimedText } from './ui/intl';
 
 installErrorReporting();
-setUpPwa();
 captureReferralLink();
 
 type ServedPage = { language: Language; answers: PublicAnswers; texts?: PrimedText[] };
@@ -77,6 +77,21 @@ function afterPaint(timeout: number): Promise<void> {
   });
 }
 
+/** The longest a first visit's service worker waits for the page's data (a pull that hangs). */
+const SERVICE_WORKER_WAIT_MS = 15_000;
+
+/**
+ * Once the page's data is on the device (the store's first pulls have ended, whether or not they
+ * succeeded) and the browser has a moment; at the latest after `SERVICE_WORKER_WAIT_MS`.
+ */
+function dataOnDevice(layer: Promise<DataLayer>): Promise<void> {
+  const pulled = layer.then(({ sync }) =>
+    Promise.all([sync.config.firstAttempt, sync.providers.firstAttempt, sync.content.current().firstAttempt]),
+  );
+  const cap = new Promise((resolve) => setTimeout(resolve, SERVICE_WORKER_WAIT_MS));
+  return Promise.race([pulled, cap]).then(() => afterPaint(2_000));
+}
+
 /**
  * Not at the top level: the entry shares its chunk with the modules the screens import, so a module
  * awaiting a screen's code there would never finish evaluating, and the screen, which waits for it,
@@ -96,10 +111,9 @@ async function start(): Promise<void> {
 
   if (served && hydrate) {
     if (Array.isArray(served.texts)) primeTexts(served.language, served.texts);
-    const source: DataSource = {
-      layer: afterPaint(2_000).then(() => openStore(served.language)),
-      reads: recordedReads(served.answers),
-    };
+    const layer = afterPaint(2_000).then(() => openStore(served.language));
+    const source: DataSource = { layer, reads: recordedReads(served.answers) };
+    setUpPwa(dataOnDevice(layer));
     await Promise.all([initI18n(served.language), preloadScreen(window.location.pathname)]);
     // The server's HTML is painted first: hydrating must not hold the first paint.
     await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
@@ -143,9 +157,15 @@ async function start(): Promise<void> {
     const open = () => openStore(linked ?? storedLanguage());
     // The admin console is online only: its pages open no offline store (no database, no copy of
     // the directory); the store opens if the admin goes on to a page of the site.
-    const source = window.location.pathname.startsWith('/admin')
-      ? { ...putOff(open), reads: recordedReads() }
-      : { layer: open(), reads: recordedReads() };
+    let source: DataSource;
+    if (window.location.pathname.startsWith('/admin')) {
+      source = { ...putOff(open), reads: recordedReads() };
+      setUpPwa();
+    } else {
+      const layer = open();
+      source = { layer, reads: recordedReads() };
+      setUpPwa(dataOnDevice(layer));
+    }
     await initI18n(linked);
     root.replaceChildren();
     createRoot(root).render(

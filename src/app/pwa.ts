@@ -23,7 +23,12 @@ function set(next: Partial<PwaState>) {
 
 const UPDATE_CHECK_MS = 60 * 60 * 1000;
 
-export function setUpPwa() {
+/**
+ * `dataReady`: resolves once the page's own data is on the device (src/main.tsx); a first visit
+ * registers the service worker only then, so that its precache (some 200 files, about 1 MB) does not
+ * compete with that data for a weak connection, nor for the processor while the page becomes usable.
+ */
+export function setUpPwa(dataReady: Promise<unknown> = Promise.resolve()) {
   window.addEventListener('beforeinstallprompt', (event) => {
     event.preventDefault();
     installEvent = event as InstallPromptEvent;
@@ -36,7 +41,7 @@ export function setUpPwa() {
   if (!('serviceWorker' in navigator) || import.meta.env.DEV) return;
 
   if (!navigator.serviceWorker.controller) {
-    void registerServiceWorker();
+    void dataReady.then(registerServiceWorker, registerServiceWorker);
   } else {
     void navigator.serviceWorker.getRegistration().then((registration) => {
       if (!registration) return;
@@ -48,7 +53,7 @@ export function setUpPwa() {
 
 /**
  * A first visit registers the service worker; workbox-window is a chunk of its own, since nothing
- * of it is needed to render the page (Workbox registers once the page has loaded).
+ * of it is needed to render the page (Workbox registers once the page has loaded, if it has not yet).
  */
 async function registerServiceWorker() {
   const { Workbox } = await import('workbox-window');
