@@ -45,6 +45,24 @@ describe('service worker registration and updates', () => {
     expect(result.current.updateReady).toBe(true);
   });
 
+  it("waits for the page's data before registering, so that the precache does not compete with it", async () => {
+    stubServiceWorker(null);
+    const pwa = await import('../../src/app/pwa');
+    let dataOnDevice: () => void = () => undefined;
+    pwa.setUpPwa(new Promise<void>((resolve) => (dataOnDevice = resolve)));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(register).not.toHaveBeenCalled();
+    dataOnDevice();
+    await vi.waitFor(() => expect(register).toHaveBeenCalledTimes(1));
+  });
+
+  it('registers all the same when the data could not be brought', async () => {
+    stubServiceWorker(null);
+    const pwa = await import('../../src/app/pwa');
+    pwa.setUpPwa(Promise.reject(new Error('offline')));
+    await vi.waitFor(() => expect(register).toHaveBeenCalledTimes(1));
+  });
+
   it('does not register again when one already controls the page, but still offers a waiting version', async () => {
     const waiting = { postMessage: vi.fn() };
     stubServiceWorker({}, { waiting, addEventListener: vi.fn(), update: vi.fn(async () => undefined) });
