@@ -35,7 +35,6 @@ export const LIGHTHOUSE_TARGETS = {
   lcpMs: 1500,
   tbtMs: 150,
   cls: 0.05,
-  jsBytes: 120 * 1024,
 } as const;
 
 export type LighthouseRun = {
@@ -211,7 +210,9 @@ const COLUMNS: { figure: Figure; label: string; format: (value: number) => strin
   { figure: 'lcpMs', label: `LCP (≤ ${T.lcpMs / 1000} s)`, format: seconds },
   { figure: 'tbtMs', label: `TBT (≤ ${T.tbtMs} ms)`, format: millis },
   { figure: 'cls', label: `CLS (≤ ${T.cls})`, format: (value) => value.toFixed(3) },
-  { figure: 'jsBytes', label: `JS (≤ ${T.jsBytes / 1024} KB)`, format: kilobytes },
+  // The whole load's, the offline store's included: the 120 KB budget is that of the JavaScript a
+  // page needs to render and hydrate, printed by `npm run bench` (first-visit-bench.ts).
+  { figure: 'jsBytes', label: 'JS (whole load)', format: kilobytes },
 ];
 const BENCHMARK_INDEX = {
   figure: 'benchmarkIndex',
@@ -253,6 +254,9 @@ export function lighthouseReport(figures: LighthouseFigures): string[] {
   for (const [warning, count] of warnings) {
     lines.push(`  Lighthouse warned in ${count} of ${runs.length} runs: ${warning}`);
   }
+  lines.push(
+    "  (JS: every script of the load as transferred, the offline store's included; the 120 KB budget, of what a page needs to render and hydrate, is measured by `npm run bench`'s first-visit figures)",
+  );
   if (warnings.size) {
     lines.push(
       `  (Lighthouse waits for every high-priority request to end, and the live replication's long poll never does: a run that sees no quiet second stops at maxWaitForLoad, ${figures.maxWaitForLoadMs / 1000} s, once the load is over)`,

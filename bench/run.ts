@@ -130,12 +130,18 @@ await withProviders(async (server) => {
   console.log(
     '\nJavaScript of a first visit to each public page (gzip -9, number of files, service worker blocked):',
   );
+  // The server's HTML paints with no script: the budget holds for what the page needs until it
+  // answers (painted and hydrated), the offline store's code coming after.
   console.log(
-    `  ${'page'.padEnd(34)} ${'before the first paint (≤ 120 KB)'.padEnd(36)} ${'to hydrate'.padEnd(16)} offline store (after)`,
+    `  ${'page'.padEnd(34)} ${'before the first paint'.padEnd(24)} ${'to hydrate'.padEnd(16)} ${'both (≤ 120 KB)'.padEnd(16)} offline store (after)`,
   );
   for (const page of first.pages) {
+    const both = {
+      count: page.beforePaint.count + page.hydrate.count,
+      bytes: page.beforePaint.bytes + page.hydrate.bytes,
+    };
     console.log(
-      `  ${page.path.padEnd(34)} ${part(page.beforePaint).padEnd(36)} ${part(page.hydrate).padEnd(16)} ${part(page.store)}`,
+      `  ${page.path.padEnd(34)} ${part(page.beforePaint).padEnd(24)} ${part(page.hydrate).padEnd(16)} ${part(both).padEnd(16)} ${part(page.store)}`,
     );
   }
   const adminScripts = first.pages.reduce((sum, page) => sum + page.adminScripts, 0);
