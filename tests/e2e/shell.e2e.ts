@@ -104,3 +104,37 @@ test('Chromium finds the app installable', async ({ baseURL, browserName }, test
     await rm(profile, { recursive: true, force: true });
   }
 });
+
+test("a first visit registers the service worker once the page's data is on the device, not before", async ({
+  page,
+}) => {
+  // The directory's first pull is held back: the precache (about 200 files) must not start meanwhile,
+  // competing with it for a weak connection.
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  let pullAsked = false;
+  await page.route(/\/db\/providers\/_changes/, async (route) => {
+    pullAsked = true;
+    await held;
+    await route.continue();
+  });
+  await page.goto('/providers');
+  await expect(page.locator('article[data-provider-id]').first()).toBeVisible();
+  await expect.poll(() => pullAsked, { timeout: 15_000 }).toBe(true);
+  await page.evaluate(
+    () =>
+      new Promise((resolve) =>
+        document.readyState === 'complete' ? resolve(0) : addEventListener('load', resolve),
+      ),
+  );
+  // Registered at the page's load, as it was, the worker would be registered within this second.
+  await page.waitForTimeout(1_000);
+  expect(
+    await page.evaluate(async () => (await navigator.serviceWorker.getRegistration()) === undefined),
+  ).toBe(true);
+
+  release();
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
+    timeout: 30_000,
+  });
+});
