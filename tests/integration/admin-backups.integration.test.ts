@@ -12,6 +12,7 @@ import { backupsDir } from '../../server/services/backup/backups';
 import { BackupRunning, backupRunner } from '../../server/services/backup/runner';
 import { BROWSER_HEADERS, browserCall, mintUser } from '../support/sessions';
 import type { TestUser } from '../support/sessions';
+import { settled } from '../support/settled';
 import { startTestServer } from '../support/test-server';
 import type { TestServer } from '../support/test-server';
 
@@ -44,11 +45,15 @@ const call = (method: string, path: string, cookie = admin.cookie) =>
 const runner = () => backupRunner(server.store, backupsDir(server.dataDir));
 const list = async () => (await call('GET', '/api/admin/backups')).json as Listing;
 
-async function auditOf(name: string) {
-  const answer = await call('GET', `/api/admin/audit?kind=backup&id=${encodeURIComponent(name)}`);
-  expect(answer.status).toBe(200);
-  return (answer.json as { items: { action: string; actor: string; before: unknown; after: unknown }[] })
-    .items;
+/** A backup's trail as the console shows it, once `count` entries are there (see `settled`). */
+async function auditOf(name: string, count = 0) {
+  const read = async () => {
+    const answer = await call('GET', `/api/admin/audit?kind=backup&id=${encodeURIComponent(name)}`);
+    expect(answer.status).toBe(200);
+    return (answer.json as { items: { action: string; actor: string; before: unknown; after: unknown }[] })
+      .items;
+  };
+  return settled(read, (items) => items.length >= count);
 }
 
 const SOME_NAME = 'backup-2025-06-16T03-00-00-000Z-scheduled.ndjson.gz';
@@ -103,7 +108,7 @@ describe('backups in the admin console', () => {
     const sha = (data: Uint8Array) => createHash('sha256').update(data).digest('hex');
     expect(sha(new Uint8Array(await download.arrayBuffer()))).toBe(sha(bytes));
 
-    const trail = await auditOf(backup.name);
+    const trail = await auditOf(backup.name, 1);
     expect(trail).toHaveLength(1);
     expect(trail[0]).toMatchObject({ action: 'backup_start', actor: admin.uid });
   });
@@ -136,7 +141,7 @@ describe('backups in the admin console', () => {
     const answer = await call('DELETE', `/api/admin/backups/${newest!.name}`);
     expect(answer.status).toBe(200);
     expect((await list()).items.map((item) => item.name)).toEqual([older!.name]);
-    const trail = await auditOf(newest!.name);
+    const trail = await auditOf(newest!.name, 1);
     expect(trail).toHaveLength(1);
     expect(trail[0]).toMatchObject({
       action: 'backup_delete',

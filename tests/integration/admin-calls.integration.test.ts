@@ -186,7 +186,7 @@ describe('admin calls', () => {
     });
     const again = await admin('POST', `/api/admin/calls/${running}/end`, {});
     expect([again.status, again.json]).toMatchObject([409, { error: { code: 'call_not_running' } }]);
-    const entries = await auditOf(server.store, 'consultation', running);
+    const entries = await auditOf(server.store, 'consultation', running, 1);
     expect(entries.map((entry) => [entry.action, entry.before, entry.after, entry.actor])).toEqual([
       ['call_end', { phase: 'in_progress' }, { phase: 'completed' }, users.admin.uid],
     ]);
@@ -209,7 +209,7 @@ describe('admin calls', () => {
     expect((await server.services.gateway.retrieve(intent)).amountRefunded).toBe(4900);
     const shown = await detail(running);
     expect(shown).toMatchObject({ payment: 'refunded', money: 'refunded', state: 'completed' });
-    const audits = (await auditOf(server.store, 'consultation', running)).filter(
+    const audits = (await auditOf(server.store, 'consultation', running, 1, 'payment_refund')).filter(
       (entry) => entry.action === 'payment_refund',
     );
     expect(audits).toHaveLength(1);
@@ -243,7 +243,7 @@ describe('admin calls', () => {
     const refund = await admin('POST', `/api/admin/calls/${ringing}/refund`, {});
     expect([refund.status, refund.json]).toMatchObject([409, { error: { code: 'not_captured' } }]);
     expect((await ledgerOf(ringing)).filter((entry) => entry.kind === 'release')).toHaveLength(1);
-    expect((await auditOf(server.store, 'consultation', ringing)).map((entry) => entry.action)).toEqual([
+    expect((await auditOf(server.store, 'consultation', ringing, 1)).map((entry) => entry.action)).toEqual([
       'call_end',
     ]);
 

@@ -188,7 +188,7 @@ describe('automations', () => {
     await call('POST', `${path}/enable`); // already on: nothing changes, nothing audited
     await call('POST', `${path}/disable`);
     expect((await read(made.id)).enabled).toBe(false);
-    const actions = (await auditOf(server.store, 'automation', made.id)).map((entry) => entry.action);
+    const actions = (await auditOf(server.store, 'automation', made.id, 4)).map((entry) => entry.action);
     expect(actions).toEqual([
       'automation_create',
       'automation_update',

@@ -223,7 +223,7 @@ describe('mail campaigns', () => {
     );
     const refused = recipients.find((r) => r.uid === 'c-refused')!;
     expect(refused.failure).toMatch(/550.*Mailbox unavailable/);
-    expect(await auditOf(server.store, 'campaign', campaign.id)).toMatchObject([
+    expect(await auditOf(server.store, 'campaign', campaign.id, 1)).toMatchObject([
       { actor: users.admin.uid, action: 'campaign_send' },
     ]);
   });
@@ -307,7 +307,7 @@ describe('mail campaigns', () => {
     expect(await campaignOf(id)).toMatchObject({ state: 'complete', counts: { sent: 4, suppressed: 2 } });
     expect(smtp.mails.filter((m) => m.subject === 'Programmé')).toHaveLength(4);
     expect(smtp.mails.filter((m) => m.subject === 'Annulé')).toEqual([]);
-    expect((await auditOf(server.store, 'campaign', cancelledId)).map((e) => e.action)).toEqual([
+    expect((await auditOf(server.store, 'campaign', cancelledId, 2)).map((e) => e.action)).toEqual([
       'campaign_schedule',
       'campaign_cancel',
     ]);
@@ -430,9 +430,9 @@ describe('the suppression list', () => {
     const gone = await call('DELETE', '/api/admin/comms/suppression/reader.de%40example.test');
     expect([gone.status, errorOf(gone).code]).toEqual([404, 'not_found']);
     expect(
-      (await auditOf(server.store, 'suppression', 'reader.de@example.test')).map((e) => e.action),
+      (await auditOf(server.store, 'suppression', 'reader.de@example.test', 2)).map((e) => e.action),
     ).toEqual(['suppression_add', 'suppression_remove']);
-    expect((await auditOf(server.store, 'suppression', 'c-fr@example.test'))[0]).toMatchObject({
+    expect((await auditOf(server.store, 'suppression', 'c-fr@example.test', 1))[0]).toMatchObject({
       actor: users.admin.uid,
       action: 'suppression_add',
     });

@@ -222,7 +222,7 @@ describe('messages moderation in the admin console', () => {
       expect(copy.body).toBe(RUDE);
       expect(copy.hiddenAt).toBeUndefined();
     }
-    const trail = await auditOf(server.store, 'message', ANSWER);
+    const trail = await auditOf(server.store, 'message', ANSWER, 2);
     expect(
       trail.map(({ action, actor, before, after, reason }) => ({ action, actor, before, after, reason })),
     ).toEqual([
@@ -252,7 +252,7 @@ describe('messages moderation in the admin console', () => {
       [200, 'hidden'],
       [200, 'hidden'],
     ]);
-    expect((await auditOf(server.store, 'message', QUESTION)).map((entry) => entry.action)).toEqual([
+    expect((await auditOf(server.store, 'message', QUESTION, 1)).map((entry) => entry.action)).toEqual([
       'message_hide',
     ]);
     for (const user of [client, lawyer]) expect((await pulled(user, QUESTION)).body).toBeUndefined();

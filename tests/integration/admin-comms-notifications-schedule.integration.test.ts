@@ -139,7 +139,7 @@ describe('scheduled notifications', () => {
     const [spanish] = await announcementsOf(server.store, 's-es');
     // The notification bears the time it was due, the same whichever instance writes it.
     expect(spanish).toMatchObject({ params: TEXTS.es, createdAt: due });
-    expect((await auditOf(server.store, 'broadcast', scheduled.id)).map((entry) => entry.action)).toEqual([
+    expect((await auditOf(server.store, 'broadcast', scheduled.id, 1)).map((entry) => entry.action)).toEqual([
       'broadcast_schedule',
     ]);
 
@@ -170,7 +170,7 @@ describe('scheduled notifications', () => {
     expect(await deliveriesOf(cancelled.id)).toEqual([]);
     const cancelledNote = announcementNotificationId(cancelled.id);
     for (const uid of ['s-es', 's-ru', 's-joined']) expect(await notesOf(uid)).not.toContain(cancelledNote);
-    expect((await auditOf(server.store, 'broadcast', cancelled.id)).map((entry) => entry.action)).toEqual([
+    expect((await auditOf(server.store, 'broadcast', cancelled.id, 2)).map((entry) => entry.action)).toEqual([
       'broadcast_schedule',
       'broadcast_cancel',
     ]);
@@ -186,7 +186,7 @@ describe('scheduled notifications', () => {
     expect([refused.status, errorOf(refused).code]).toEqual([409, 'broadcast_not_scheduled']);
     await broadcastSender(server.store).idle();
     expect(await broadcastOf(id)).toMatchObject({ state: 'complete', counts: { sent: 1 } });
-    expect((await auditOf(server.store, 'broadcast', id)).map((entry) => entry.action)).toEqual([
+    expect((await auditOf(server.store, 'broadcast', id, 1)).map((entry) => entry.action)).toEqual([
       'notification_send',
     ]);
   });

@@ -172,7 +172,7 @@ describe('notifications sent from the admin console', () => {
       params: TEXTS.en,
       isRead: false,
     });
-    const [entry] = await auditOf(server.store, 'broadcast', broadcast.id);
+    const [entry] = await auditOf(server.store, 'broadcast', broadcast.id, 1);
     expect(entry).toMatchObject({
       action: 'notification_send',
       actor: users.admin.uid,

@@ -228,7 +228,7 @@ describe('the comms segments API', () => {
       404,
     );
 
-    const trail = await auditOf(server.store, 'segment', segment.id);
+    const trail = await auditOf(server.store, 'segment', segment.id, 3);
     expect(trail.map((entry) => [entry.action, entry.actor])).toEqual([
       ['segment_create', users.admin.uid],
       ['segment_update', users.admin.uid],

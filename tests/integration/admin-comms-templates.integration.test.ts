@@ -235,7 +235,7 @@ describe('mail templates', () => {
     expect(builtIn.text).toContain('Bonjour Léa,');
     expect(builtIn.html).toContain('Confirmer mon adresse e-mail');
 
-    const trail = await auditOf(server.store, 'mail_template', 'verification:fr');
+    const trail = await auditOf(server.store, 'mail_template', 'verification:fr', 3);
     expect(trail.map((entry) => entry.action)).toEqual([
       'mail_template_update',
       'mail_template_update',

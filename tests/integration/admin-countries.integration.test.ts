@@ -117,7 +117,7 @@ describe('supported countries in the admin console', () => {
     });
     expect((await call('DELETE', '/api/admin/countries/PT', users.admin.cookie)).status).toBe(204);
     expect((await settingsValue()).supportedCountries).not.toContain('PT');
-    const trail = await auditOf(server.store, 'country', 'PT');
+    const trail = await auditOf(server.store, 'country', 'PT', 3);
     expect(trail.map((entry) => [entry.action, entry.before, entry.after])).toEqual([
       ['country_add', null, both],
       ['country_change', both, { lawyerCall: false, expatCall: true }],

@@ -168,7 +168,7 @@ describe('promo codes in the admin console', () => {
     await call('POST', '/api/admin/coupons/SPRING25/enable');
     expect((await call('POST', '/api/admin/coupons/NOSUCH/enable')).status).toBe(404);
 
-    const trail = await auditOf(server.store, 'coupon', 'SPRING25');
+    const trail = await auditOf(server.store, 'coupon', 'SPRING25', 3);
     expect(trail.map((entry) => [entry.action, entry.before, entry.after])).toEqual([
       ['coupon_create', null, expect.objectContaining({ code: 'SPRING25', value: 25 })],
       ['coupon_update', { value: 25 }, { value: 30 }],

@@ -172,7 +172,7 @@ describe('identity checks', () => {
       decide(lawyer.uid, { status: 'verified' }),
     ]);
     expect(both.map((answer) => answer.json.changed).sort()).toEqual([false, true]);
-    expect(await auditOf(server.store, 'kyc', lawyer.uid)).toEqual([
+    expect(await auditOf(server.store, 'kyc', lawyer.uid, 2)).toEqual([
       expect.objectContaining({
         actor: users.admin.uid,
         action: 'kyc_status',

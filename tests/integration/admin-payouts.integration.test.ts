@@ -175,7 +175,7 @@ describe('payouts in the admin console', () => {
     expect((await admin('POST', path, { stripeAccountId: 'acct_1LawyerA' })).json).toMatchObject({
       changed: false,
     });
-    const trail = (await auditOf(server.store, 'account', users.lawyer.uid)).filter(
+    const trail = (await auditOf(server.store, 'account', users.lawyer.uid, 1, 'payout_account')).filter(
       (entry) => entry.action === 'payout_account',
     );
     expect(trail).toHaveLength(1);
@@ -333,7 +333,7 @@ describe('payouts in the admin console', () => {
     expect(refused.json).toMatchObject({ error: { code: 'payout_run_running' } });
     const ran = (answers.find((answer) => answer.status === 200)!.json as { run: PayoutRunSummary }).run;
     expect(ran.payouts.map((payout) => payout.providerId).sort()).toEqual(providers.map((p) => p.uid).sort());
-    expect(await auditOf(server.store, 'payout_run', ran.runId)).toEqual([
+    expect(await auditOf(server.store, 'payout_run', ran.runId, 1)).toEqual([
       expect.objectContaining({
         actor: users.admin.uid,
         action: 'payout_run',
@@ -402,7 +402,7 @@ describe('payouts in the admin console', () => {
       `${payout._id},2026-01-02,${provider.uid},"Zoé ""Ancelin""; Avocate",FR7630006000011234567890189,SBIN0001234,123.45,EUR,manual`,
     );
     // Whole bank details left the server: each download is in the audit, with who took which.
-    const taken = await auditOf(server.store, 'payout-day', '2026-01-02');
+    const taken = await auditOf(server.store, 'payout-day', '2026-01-02', 1);
     expect(taken).toHaveLength(1);
     expect(taken[0]).toMatchObject({
       actor: users.admin.uid,
@@ -438,7 +438,7 @@ describe('payouts in the admin console', () => {
       const runs = (await admin('GET', '/api/admin/payouts/runs')).json as { items: PayoutRunSummary[] };
       const scheduled = runs.items[0]!;
       expect(scheduled).toMatchObject({ trigger: 'scheduled', actor: 'system', state: 'finished' });
-      expect(await auditOf(server.store, 'payout_run', scheduled.runId)).toEqual([
+      expect(await auditOf(server.store, 'payout_run', scheduled.runId, 1)).toEqual([
         expect.objectContaining({ actor: 'system', action: 'payout_run' }),
       ]);
     } finally {

@@ -119,7 +119,7 @@ describe('pricing in the admin console', () => {
     expect(answer.status).toBe(200);
     expect(answer.json).toMatchObject({ pricing });
     expect((await save(pricing)).status).toBe(200); // the same again: nothing to record
-    const trail = await auditOf(server.store, 'pricing', 'pricing');
+    const trail = await auditOf(server.store, 'pricing', 'pricing', 1);
     expect(trail).toHaveLength(1);
     expect(trail[0]).toMatchObject({
       actor: users.admin.uid,

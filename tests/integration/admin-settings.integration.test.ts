@@ -152,7 +152,7 @@ describe('platform settings in the admin console', () => {
     // The other parts of the document (countries, seller on invoices) are left as they were.
     expect(stored.value).toMatchObject({ ...changed, invoicing: expect.any(Object) as unknown });
     expect((await save(changed)).status).toBe(200);
-    const trail = await auditOf(server.store, 'settings', 'platform');
+    const trail = await auditOf(server.store, 'settings', 'platform', 1);
     expect(trail).toHaveLength(1);
     expect(trail[0]).toMatchObject({
       actor: users.admin.uid,

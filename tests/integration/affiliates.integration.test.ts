@@ -188,7 +188,7 @@ describe('affiliates', () => {
     expect((fetched.json as { affiliate: AffiliateView }).affiliate.name).toBe(PARTNER.name);
     expect(codeOf(await admin('GET', '/api/admin/affiliates/NOBODY'))).toEqual([404, 'not_found']);
     expect(codeOf(await admin('GET', '/api/admin/affiliates/not%20a%20code'))).toEqual([404, 'not_found']);
-    expect(await auditOf(server.store, 'affiliate', CODE)).toEqual([
+    expect(await auditOf(server.store, 'affiliate', CODE, 1)).toEqual([
       expect.objectContaining({ action: 'affiliate_create', actor: users.admin.uid }),
     ]);
   });
@@ -199,10 +199,10 @@ describe('affiliates', () => {
       code: 'immutable',
     });
     expect((await admin('PUT', path, PARTNER)).status).toBe(200);
-    expect(await auditOf(server.store, 'affiliate', CODE)).toHaveLength(1);
+    expect(await auditOf(server.store, 'affiliate', CODE, 1)).toHaveLength(1);
     const changed = await admin('PUT', path, { ...PARTNER, rate: 0.3 });
     expect((changed.json as { affiliate: AffiliateView }).affiliate.rate).toBe(0.3);
-    const trail = await auditOf(server.store, 'affiliate', CODE);
+    const trail = await auditOf(server.store, 'affiliate', CODE, 2);
     expect(trail).toHaveLength(2);
     expect(trail[1]).toMatchObject({
       action: 'affiliate_update',

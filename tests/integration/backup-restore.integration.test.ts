@@ -42,8 +42,16 @@ let finalCounter = 0;
 
 type Dump = Record<string, { security: unknown; docs: unknown[]; leaves: unknown[] }>;
 
-/** Everything a database holds as a reader sees it: documents with conflicts and attachments'
- * bytes, every document's leaf revisions (deletions included), and `_security`. */
+/**
+ * Everything a database holds as a reader sees it: documents with conflicts and attachments'
+ * bytes, every document's leaf revisions (deletions included), and `_security`.
+ *
+ * Locks (`lock:` in `admin`) are left out: they are the service's own coordination, not data, and
+ * on a cluster one may change after the backup without anyone writing. A claim the cluster answered
+ * late can surface on every copy after its holder released the lock (server/store/lock.ts, "stray
+ * claims"): the seed's lock of `config/service-status` did so once between the backup and this
+ * comparison. A restored lock is harmless either way: its lease ended long ago.
+ */
 async function dump(store: Store): Promise<Dump> {
   const out: Dump = {};
   for (const name of await listDatabases(store)) {
@@ -51,16 +59,18 @@ async function dump(store: Store): Promise<Dump> {
       db: name,
       path: '_all_docs',
       qs: { include_docs: true, attachments: true, conflicts: true },
-    })) as { rows: { doc: unknown }[] };
+    })) as { rows: { id: string; doc: unknown }[] };
     const changes = (await store.server.request({
       db: name,
       path: '_changes',
       qs: { style: 'all_docs' },
     })) as { results: { id: string; changes: { rev: string }[]; deleted?: boolean }[] };
+    const kept = (id: string) => name !== 'admin' || !id.startsWith('lock:');
     out[name] = {
       security: await store.server.request({ db: name, path: '_security' }),
-      docs: all.rows.map((row) => row.doc),
+      docs: all.rows.filter((row) => kept(row.id)).map((row) => row.doc),
       leaves: changes.results
+        .filter((row) => kept(row.id))
         .map((row) => ({ id: row.id, revs: row.changes.map((c) => c.rev).sort(), deleted: !!row.deleted }))
         .sort((a, b) => a.id.localeCompare(b.id)),
     };

@@ -225,7 +225,7 @@ describe('an A/B test', () => {
       expect(mail.text.includes(OFFER), r.email).toBe(!consenting.has(r.email));
     }
     expect((await resultsOf(id)).rest).toEqual({ total: 12, sent: 12 });
-    expect((await auditOf(server.store, 'campaign', id)).map((e) => [e.action, e.actor])).toEqual([
+    expect((await auditOf(server.store, 'campaign', id, 2)).map((e) => [e.action, e.actor])).toEqual([
       ['campaign_send', users.admin.uid],
       ['campaign_ab_winner', 'system'],
     ]);

@@ -109,7 +109,7 @@ describe('deliverability', () => {
     expect(await suppressed()).toMatchObject([
       { email: GONE, reason: 'hard_bounce', by: 'system', campaignId: first.id },
     ]);
-    expect(await auditOf(server.store, 'suppression', GONE)).toMatchObject([
+    expect(await auditOf(server.store, 'suppression', GONE, 1)).toMatchObject([
       { actor: 'system', action: 'suppression_add' },
     ]);
   });
@@ -153,7 +153,7 @@ describe('deliverability', () => {
       'd-complain@example.test': 'complaint',
       'd-late-bounce@example.test': 'hard_bounce',
     });
-    expect(await auditOf(server.store, 'suppression', 'd-complain@example.test')).toHaveLength(1);
+    expect(await auditOf(server.store, 'suppression', 'd-complain@example.test', 1)).toHaveLength(1);
   });
 
   it('refuses a missing, wrong or stale signature, and a malformed body', async () => {

@@ -194,7 +194,7 @@ describe('refunds', () => {
     expect(mails[0]!.to).toBe(users.client.email);
 
     // One audit entry, with the reason; the list shows the refund.
-    const audit = (await auditOf(server.store, 'consultation', order.orderId)).filter(
+    const audit = (await auditOf(server.store, 'consultation', order.orderId, 1, 'payment_refund')).filter(
       (entry) => entry.action === 'payment_refund',
     );
     expect(audit).toHaveLength(1);

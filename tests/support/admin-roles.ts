@@ -7,6 +7,7 @@ import { expect } from 'vitest';
 import type { AuditEntry } from '../../server/services/admin/audit';
 import type { Store } from '../../server/store/store';
 import { browserCall, mintUser } from './sessions';
+import { settled } from './settled';
 import type { TestUser } from './sessions';
 
 export type RoleUsers = { admin: TestUser; client: TestUser; lawyer: TestUser; expat: TestUser };
@@ -42,11 +43,30 @@ export async function expectAdminOnly(
   }
 }
 
-/** A record's audit entries, oldest first. */
-export async function auditOf(store: Store, kind: string, id: string): Promise<AuditEntry[]> {
-  const { rows } = await store.db<AuditEntry>('audit').list({ include_docs: true });
-  return rows
-    .map((row) => row.doc!)
-    .filter((doc) => doc.type === 'audit' && doc.subject.kind === kind && doc.subject.id === id)
-    .sort((a, b) => a.at.localeCompare(b.at));
+/**
+ * A record's audit entries, oldest first, once at least `count` of them (of `action`, when given)
+ * can be read. The read lists the `audit` database, and on a CouchDB cluster a list read right
+ * after a write may come from a copy that does not have it yet (see `settled`); the service wrote
+ * the entry before it answered, so the test says how many it expects and reads until they are
+ * there (at most 20 s), then asserts on what it read. With no count, one reading: enough to see
+ * that nothing was written.
+ */
+export async function auditOf(
+  store: Store,
+  kind: string,
+  id: string,
+  count = 0,
+  action?: string,
+): Promise<AuditEntry[]> {
+  const read = async () => {
+    const { rows } = await store.db<AuditEntry>('audit').list({ include_docs: true });
+    return rows
+      .map((row) => row.doc!)
+      .filter((doc) => doc.type === 'audit' && doc.subject.kind === kind && doc.subject.id === id)
+      .sort((a, b) => a.at.localeCompare(b.at));
+  };
+  return settled(
+    read,
+    (trail) => trail.filter((entry) => !action || entry.action === action).length >= count,
+  );
 }
