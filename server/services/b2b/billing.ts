@@ -9,6 +9,10 @@
  * number — already there. The month's consultations are read from the `b2b-orders` view, which an
  * order enters when it completes (completion.ts): a month is billed only once it is over, so none
  * can join it after.
+ *
+ * On a CouchDB cluster a view read is answered per shard by whichever copy answers first, and a copy
+ * can lag the others for a moment: two reads in a row may disagree. The billing reads its views from
+ * one stable set of copies (`stable`), so that what one read shows, the next one shows too.
  */
 import { randomBytes } from 'node:crypto';
 import { monthOf } from '../../../src/domain/b2b';
@@ -43,6 +47,7 @@ export async function monthOrders(store: Store, accountId: string, month: string
       endkey: [accountId, month, '\ufff0'],
       include_docs: true,
       limit: BATCH,
+      stable: true,
     });
     const rows = answer.rows as unknown as { id: string; key: unknown; doc?: StoredOrder }[];
     for (const row of rows) if (row.doc?.billing) orders.push(row.doc);
@@ -53,11 +58,12 @@ export async function monthOrders(store: Store, accountId: string, month: string
 }
 
 /** The accounts with at least one completed consultation billed to them in the month. */
-async function accountsBilledIn(store: Store, month: string): Promise<string[]> {
+export async function accountsBilledIn(store: Store, month: string): Promise<string[]> {
   const answer = await store.db('orders').view('b2b-orders', 'by_month', {
     startkey: [month],
     endkey: [month, '\ufff0'],
     group_level: 2,
+    stable: true,
   });
   return (answer.rows as unknown as { key: [string, string] }[]).map((row) => row.key[1]);
 }
