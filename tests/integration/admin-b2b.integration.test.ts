@@ -424,12 +424,12 @@ describe('B2B company accounts', () => {
     // cluster a copy of the orders may still lag that moment, so the test waits until the views the
     // run reads show them, read as the run reads them (from one stable set of copies).
     await settled(
-      async () => [
-        await accountsBilledIn(server.store, month),
-        (await monthOrders(server.store, account.id, month)).length,
-        (await monthOrders(server.store, second.id, month)).length,
-      ],
-      ([accounts, globex, initech]) => (accounts as string[]).length >= 2 && globex! >= 2 && initech! >= 1,
+      async () => ({
+        accounts: (await accountsBilledIn(server.store, month)).length,
+        globex: (await monthOrders(server.store, account.id, month)).length,
+        initech: (await monthOrders(server.store, second.id, month)).length,
+      }),
+      ({ accounts, globex, initech }) => accounts >= 2 && globex >= 2 && initech >= 1,
     );
     // The month is over: the run happens next month (the service's clock moved on).
     const nextMonth = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 2, 6));
