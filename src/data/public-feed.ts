@@ -18,8 +18,8 @@
  * else it is asked for again, so that an older version never replaces a newer one. Live, the feed
  * then waits for the next changes with a long poll. A failed request is tried again after a delay
  * that doubles up to a ceiling (or as soon as the connection is back: sync-status.ts `onReconnect`,
-the delay then starting again from its base), and reported, so that a first
- * visit that cannot pull knows it.
+ * the delay then starting again from its base), and reported, so that a first visit that cannot pull
+ * knows it.
  */
 import type { RxCollection } from 'rxdb';
 import { pullCheckpointMark, pullWritesMark } from './database';
@@ -278,7 +278,6 @@ export class PublicFeed {
     if (removed.length > 0) await this.collection.bulkRemove(removed);
   }
 
-  /** Waits before trying again: the retry delay, or until the browser is back online. */
   /** Waits `retryMs` (while offline, until back online); answers whether the connection came back. */
   private pause(): Promise<boolean> {
     return new Promise((resolve) => {
