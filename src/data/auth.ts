@@ -19,6 +19,7 @@ import type { RegistrationByRole, RegistrationRole } from '../domain/registratio
 import { USER_ROLES } from '../domain/professions';
 import { ApiError, api } from './api';
 import { clientContextHeader } from './client-context';
+import { forgetPresses } from './favourite-presses';
 import { forgetReferralCode, keptReferralCode } from './referral-link';
 
 export type SessionStatus = 'loading' | 'signed_in' | 'signed_out' | 'banned' | 'error';
@@ -58,6 +59,8 @@ export function ownDocumentsForgotten(): void {
 }
 
 function forgetOwnDocuments(): void {
+  // The hearts the user leaving pressed and no page has written yet are theirs too.
+  forgetPresses();
   try {
     localStorage.setItem(FORGET_MINE_KEY, '1');
   } catch {

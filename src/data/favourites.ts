@@ -7,7 +7,8 @@ import { useSyncExternalStore } from 'react';
 import { favouriteId } from '../domain/mine';
 import type { AppDatabase } from './database';
 import { useOptionalDataLayer } from './data-context';
-import { removeMine, saveMine } from './mine';
+import { pressesLeft, pressWritten, rememberPress } from './favourite-presses';
+import { InvalidDocumentError, removeMine, saveMine } from './mine';
 
 type FavouriteIds = {
   ids: ReadonlySet<string>;
@@ -105,4 +106,55 @@ export async function setFavourite(
     { track: signedIn },
   );
   return true;
+}
+
+/** Each provider's writes, one after the other: the last press decides, however fast they come. */
+const writes = new Map<string, Promise<unknown>>();
+
+export function inTurn<T>(providerId: string, write: () => Promise<T>): Promise<T> {
+  const turn = (writes.get(providerId) ?? Promise.resolve()).then(write, write);
+  writes.set(providerId, turn);
+  void turn
+    .finally(() => {
+      if (writes.get(providerId) === turn) writes.delete(providerId);
+    })
+    .catch(() => undefined);
+  return turn;
+}
+
+/** Writes one press; a press that can never be written (refused by the schema) is not kept. */
+async function writeKept(db: AppDatabase, providerId: string, wanted: boolean, signedIn: boolean) {
+  try {
+    await setFavourite(db, providerId, wanted, signedIn);
+  } catch (error) {
+    if (error instanceof InvalidDocumentError) pressWritten(providerId, wanted);
+    throw error;
+  }
+  pressWritten(providerId, wanted);
+}
+
+/**
+ * Writes the state a press asked for once the store is open (`store`), in turn with the provider's
+ * other writes. Kept on the device until written (favourite-presses.ts): a page left before its
+ * store opened does not lose it.
+ */
+export function writePress(
+  store: () => Promise<AppDatabase>,
+  providerId: string,
+  wanted: boolean,
+  signedIn = false,
+): Promise<void> {
+  rememberPress(providerId, wanted);
+  return inTurn(providerId, async () => writeKept(await store(), providerId, wanted, signedIn));
+}
+
+/** Writes the presses a page left before its store had them; each is tried once per opening. */
+export async function writePressesLeft(db: AppDatabase, signedIn = false): Promise<void> {
+  await Promise.all(
+    Object.entries(pressesLeft()).map(([providerId, wanted]) =>
+      inTurn(providerId, () => writeKept(db, providerId, wanted, signedIn)).catch((error: unknown) =>
+        console.warn('A favourite pressed on an earlier page could not be saved:', error),
+      ),
+    ),
+  );
 }

@@ -23,6 +23,7 @@ import {
   subscribeSession,
 } from './auth';
 import type { AppDatabase } from './database';
+import { writePressesLeft } from './favourites';
 import { forgetLostEdits } from './lost-edits';
 import { onGatewayUnauthorized } from './gateway-fetch';
 import { clearWaiting, preloadMineChecks } from './mine';
@@ -129,7 +130,11 @@ export function followSession(db: AppDatabase, target: ReplicationTarget): () =>
   window.addEventListener('online', recheck);
   // A refused pull (session ended, account suspended by an admin) is told to the page at once.
   const unrefused = onGatewayUnauthorized(recheck);
-  void enqueue(reconcile);
+  // Once the device holds the right user's documents: the hearts an earlier page left unwritten.
+  void enqueue(async () => {
+    await reconcile();
+    await writePressesLeft(db, running !== undefined);
+  });
   recheck();
 
   return () => {

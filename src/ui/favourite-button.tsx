@@ -2,20 +2,8 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getSession } from '../data/auth';
 import { useDataLayerWhenOpen, useOptionalDataLayer } from '../data/data-context';
-import { setFavourite, toggleFavourite, useIsFavourite } from '../data/favourites';
+import { inTurn, toggleFavourite, useIsFavourite, writePress } from '../data/favourites';
 import styles from './favourite-button.module.css';
-
-/** Each provider's writes, one after the other: the last press decides, however fast they come. */
-const writes = new Map<string, Promise<unknown>>();
-
-function inTurn(providerId: string, write: () => Promise<unknown>): Promise<unknown> {
-  const turn = (writes.get(providerId) ?? Promise.resolve()).then(write, write);
-  writes.set(providerId, turn);
-  void turn.finally(() => {
-    if (writes.get(providerId) === turn) writes.delete(providerId);
-  });
-  return turn;
-}
 
 /** The state a press asked for, shown until the store's agrees, and how many writes are not done. */
 type Asked = { wanted: boolean; writing: number };
@@ -29,8 +17,9 @@ const SETTLE_MS = 3_000;
  * 50 ms on a first visit) when the page learns that its visitor is not signed in.
  *
  * A press shows at once: on a first visit the offline store may take a second to open, and the
- * write waits for it. Meanwhile the heart shows the state asked for, until the store's own state
- * agrees, or the stored state again if the write failed. Presses sent faster than the store writes
+ * write waits for it, kept on the device meanwhile (a page left before then loses nothing).
+ * Meanwhile the heart shows the state asked for, until the store's own state agrees, or the stored
+ * state again if the write failed. Presses sent faster than the store writes
  * are written one after the other, each with the state it asked for, so the last one decides.
  */
 export function FavouriteButton({ providerId, name }: { providerId: string; name: string }) {
@@ -65,10 +54,7 @@ export function FavouriteButton({ providerId, name }: { providerId: string; name
       return;
     }
     setAsked((current) => ({ wanted, writing: (current?.writing ?? 0) + 1 }));
-    inTurn(providerId, async () => {
-      const { db } = await openStore();
-      await setFavourite(db, providerId, wanted, signedIn);
-    }).then(
+    writePress(async () => (await openStore()).db, providerId, wanted, signedIn).then(
       () => setAsked((current) => current && { ...current, writing: current.writing - 1 }),
       (error: unknown) => {
         console.warn('The favourite could not be saved:', error);

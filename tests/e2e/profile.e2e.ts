@@ -146,3 +146,47 @@ test('a heart pressed before the offline store has opened shows at once, and the
   await expect(same).toHaveAttribute('aria-pressed', 'true');
   await expect(same).toHaveAccessibleName(/^Retirer .+ des favoris$/);
 });
+
+test('a heart pressed and left at once, before the offline store opened, is a favourite on the next page', async ({
+  page,
+}) => {
+  // The store's storage code never arrives on this page: the press can only be kept on the device.
+  const held = /\/assets\/storage-dexie-[\w-]+\.js$/;
+  let asked = false;
+  await page.route(held, () => {
+    asked = true;
+  });
+  const directory = new ProvidersPage(page);
+  await directory.open();
+  await expect.poll(() => asked).toBe(true);
+  const cards = directory.cards;
+  const kept = (await cards.nth(0).getAttribute('data-provider-id'))!;
+  const undone = (await cards.nth(1).getAttribute('data-provider-id'))!;
+  await cards
+    .nth(0)
+    .getByRole('button', { name: /favoris$/ })
+    .click();
+  // Pressed, then pressed again: the last press decides here too.
+  await cards
+    .nth(1)
+    .getByRole('button', { name: /favoris$/ })
+    .click();
+  await cards
+    .nth(1)
+    .getByRole('button', { name: /favoris$/ })
+    .click();
+  await expect(cards.nth(0).getByRole('button', { name: /favoris$/ })).toHaveAttribute('aria-busy', 'true');
+
+  // The reader goes on at once (a reload here), and the store opens on the next page.
+  await page.unroute(held);
+  await page.reload();
+  const heart = (id: string) =>
+    page.locator(`article[data-provider-id="${id}"]`).getByRole('button', { name: /favoris$/ });
+  await expect(heart(kept)).toHaveAttribute('aria-pressed', 'true');
+  await expect(heart(kept)).toHaveAccessibleName(/^Retirer .+ des favoris$/);
+  await expect(heart(undone)).toHaveAttribute('aria-pressed', 'false');
+  // Written once: nothing is left to write on the page after.
+  await expect
+    .poll(() => page.evaluate(() => localStorage.getItem('sos-expat.favourite-presses')))
+    .toBeNull();
+});

@@ -19,9 +19,23 @@ export class ProvidersPage {
   }
 
   async waitForServiceWorkerControl() {
-    await this.page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
-      timeout: 30_000,
-    });
+    try {
+      await this.page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
+        timeout: 30_000,
+      });
+    } catch (error) {
+      // Says how far the worker got: none registered, or stuck installing, waiting or activating.
+      const state = await this.page.evaluate(async () => {
+        const registration = await navigator.serviceWorker.getRegistration();
+        return JSON.stringify({
+          installing: registration?.installing?.state ?? null,
+          waiting: registration?.waiting?.state ?? null,
+          active: registration?.active?.state ?? null,
+          registered: registration !== undefined,
+        });
+      });
+      throw new Error(`No service worker controls ${this.page.url()}: ${state}`, { cause: error });
+    }
   }
 
   filter(label: string | RegExp): Locator {
