@@ -9,6 +9,7 @@
  *   those orphans held every connection the browser allows per host: the next page hung.
  * - Images (provider photos) are cached as they are seen.
  * - A new version waits until the page asks it to take over (the update prompt).
+ * - A page left uncontrolled while an active worker exists asks to be claimed (app/pwa.ts).
  */
 import { clientsClaim } from 'workbox-core';
 import { ExpirationPlugin } from 'workbox-expiration';
@@ -39,5 +40,8 @@ registerRoute(
 );
 
 self.addEventListener('message', (event) => {
-  if ((event.data as { type?: string } | null)?.type === 'SKIP_WAITING') void self.skipWaiting();
+  const type = (event.data as { type?: string } | null)?.type;
+  if (type === 'SKIP_WAITING') void self.skipWaiting();
+  // A page whose navigation began before this worker activated was not among the pages it claimed.
+  else if (type === 'CLAIM') event.waitUntil(self.clients.claim());
 });

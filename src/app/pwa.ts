@@ -65,7 +65,15 @@ async function registerServiceWorker() {
     });
   });
   // Without a service worker the app still works online (a private window, a policy): not an error.
-  await workbox.register().catch((error: unknown) => console.warn('No service worker:', error));
+  const registration = await workbox
+    .register()
+    .catch((error: unknown) => console.warn('No service worker:', error));
+  // Registered and active already (by an earlier page of this visit), the worker is not installed
+  // again, and claims no page: one whose navigation began before it activated (or a reload that
+  // bypassed it) would stay uncontrolled, its screens' code out of reach offline. It asks.
+  if (registration?.active && !navigator.serviceWorker.controller) {
+    registration.active.postMessage({ type: 'CLAIM' });
+  }
 }
 
 function watchRegistration(registration: ServiceWorkerRegistration) {

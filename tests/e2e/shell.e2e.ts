@@ -138,3 +138,28 @@ test("a first visit registers the service worker once the page's data is on the 
     timeout: 30_000,
   });
 });
+
+test('a page left out by the service worker it finds active is claimed by it, and its screens then open offline', async ({
+  page,
+  context,
+}) => {
+  await page.goto('/providers');
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
+    timeout: 30_000,
+  });
+  // A reload that bypasses the worker (as a page whose navigation began before the worker
+  // activated): the page starts uncontrolled, with the worker active and registered already.
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Page.reload', { ignoreCache: true });
+  await page.waitForLoadState('load');
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
+    timeout: 30_000,
+  });
+
+  // Controlled, the page reaches a screen it has not shown yet with no connection.
+  await context.setOffline(true);
+  await page.getByRole('banner').getByRole('link', { name: 'Tarifs' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page).toHaveURL(/\/tarifs$/);
+  await context.setOffline(false);
+});
